@@ -1,0 +1,126 @@
+/**
+ * Wire types of the end-user endpoints (`/v1/verify/*`, API.md §9). Clients must ignore unknown fields,
+ * so every optional member here may be absent and every union may grow: code reading them falls back.
+ */
+
+/** The values of `required_steps` (API.md §4). */
+export type StepId =
+  | 'consent'
+  | 'id_document'
+  | 'liveness'
+  | 'proof_of_address'
+  | 'business_details'
+  | 'business_document';
+
+export type SessionStatus =
+  | 'created'
+  | 'collecting'
+  | 'processing'
+  | 'approved'
+  | 'rejected'
+  | 'review_required'
+  | 'expired'
+  | 'cancelled';
+
+/** Identity documents for `step=id_document`; only `passport` is front-only. */
+export type IdDocumentType = 'passport' | 'id_card' | 'driving_licence' | 'residence_permit';
+export type AddressDocumentType = 'utility_bill' | 'bank_statement' | 'tax_document';
+export type BusinessDocumentType = 'registration_certificate';
+export type DocumentType = IdDocumentType | AddressDocumentType | BusinessDocumentType;
+export type Side = 'front' | 'back';
+export type UploadStep = 'id_document' | 'proof_of_address' | 'business_document';
+export type QualityIssue = 'blurry' | 'glare' | 'too_dark' | 'too_small' | 'no_document';
+export type SandboxOutcome = 'approved' | 'rejected' | 'review_required';
+
+export interface SessionStepView {
+  step: StepId;
+  status: 'pending' | 'completed';
+  attempts_remaining?: number;
+}
+
+/** Tenant colours; applied as `--idv-*` custom properties, never as raw CSS. */
+export interface TenantBranding {
+  primary_color?: string;
+  background_color?: string;
+  text_color?: string;
+}
+
+/** `GET /v1/verify/session`: the public view, no personal data. */
+export interface SessionView {
+  object?: string;
+  session_id?: string;
+  status: SessionStatus;
+  flow?: 'user' | 'business';
+  tier?: 'tier1' | 'tier2' | 'tier3';
+  country?: string;
+  expires_at?: string;
+  required_steps?: StepId[];
+  steps?: SessionStepView[];
+  tenant?: { name?: string; branding?: TenantBranding };
+  accepted_document_types?: IdDocumentType[];
+  sandbox?: boolean;
+  redirect_url?: string | null;
+  /** End-user-safe reasons once decided. */
+  reasons?: { code: string; user_message?: string }[];
+  retry_allowed?: boolean;
+}
+
+/** `POST /v1/verify/documents` → */
+export interface UploadResult {
+  upload_id: string;
+  quality: { ok: boolean; issues: QualityIssue[] };
+}
+
+export interface IdDocumentDetails {
+  step: 'id_document';
+  first_name: string;
+  last_name: string;
+  /** YYYY-MM-DD */
+  date_of_birth: string;
+  nationality: string;
+  document_number: string;
+  /** YYYY-MM-DD */
+  expiry_date: string;
+  /** MRZ lines joined by `\n`. */
+  mrz?: string;
+}
+
+export interface BusinessDetails {
+  step: 'business_details';
+  legal_name: string;
+  registration_number: string;
+  jurisdiction: string;
+}
+
+export type DetailsBody = IdDocumentDetails | BusinessDetails;
+
+/** Liveness actions; unknown ones get a generic prompt. */
+export type LivenessAction =
+  | 'turn_left'
+  | 'turn_right'
+  | 'smile'
+  | 'blink'
+  | 'look_up'
+  | 'look_down'
+  | 'nod'
+  | (string & {});
+
+export interface LivenessChallenge {
+  challenge_id: string;
+  actions: LivenessAction[];
+  expires_at: string;
+}
+
+export interface LivenessResult {
+  status: 'accepted' | 'retry';
+  attempts_remaining: number;
+  user_message?: string;
+}
+
+export interface HandoffLink {
+  url: string;
+  expires_at?: string;
+}
+
+/** Fields the server may have read from the document (MRZ/OCR), used to prefill the confirm form. */
+export type ExtractedFields = Partial<Omit<IdDocumentDetails, 'step'>>;
