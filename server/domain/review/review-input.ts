@@ -1,0 +1,124 @@
+import type { Environment } from '../api-key-format.ts';
+import type { Flow, StepName, Tier } from '../session-steps.ts';
+import type { ReasonCode } from './reasons.ts';
+import type { Decision } from './review-result.ts';
+
+/** Document types per step (API.md §9). */
+export const ID_DOCUMENT_TYPES = ['passport', 'id_card', 'driving_licence', 'residence_permit'] as const;
+export type IdDocumentType = (typeof ID_DOCUMENT_TYPES)[number];
+export const PROOF_OF_ADDRESS_DOCUMENT_TYPES = ['utility_bill', 'bank_statement', 'tax_document'] as const;
+export const BUSINESS_DOCUMENT_TYPES = ['registration_certificate'] as const;
+
+/** Image quality findings of an upload (API.md §9 `quality.issues`). */
+export const QUALITY_ISSUES = ['blurry', 'glare', 'too_dark', 'too_small', 'no_document'] as const;
+export type QualityIssue = (typeof QUALITY_ISSUES)[number];
+
+/** One uploaded image as the upload endpoint judged it; `ok: false` means a blocking quality issue. */
+export interface CapturedImage {
+  side: 'front' | 'back';
+  quality: { ok: boolean; issues: readonly QualityIssue[] };
+}
+
+/**
+ * A document of one step. `document_type` stays a plain string: whether it is accepted is a check.
+ * `images` are in upload order; the last image of a side is the one reviewed.
+ */
+export interface CapturedDocument {
+  document_type: string;
+  images: readonly CapturedImage[];
+}
+
+/** What the end-user confirmed with `PUT /v1/verify/details` for `id_document`. Dates are `YYYY-MM-DD`. */
+export interface ConfirmedDetails {
+  first_name: string;
+  last_name: string;
+  date_of_birth: string;
+  document_number: string;
+  expiry_date: string;
+}
+
+/**
+ * The machine-readable zone, already parsed (e.g. by the `mrz` package). Names as printed, fillers (`<`)
+ * turned into spaces or kept; dates either as printed (`YYMMDD`) or with the century resolved
+ * (`YYYY-MM-DD`): comparing `YYMMDD` avoids guessing the century of a birth year.
+ */
+export interface ParsedMrz {
+  first_name: string;
+  last_name: string;
+  date_of_birth: string;
+  document_number: string;
+  expiry_date: string;
+  /** Whether every check digit of the MRZ verified. */
+  check_digits_valid: boolean;
+}
+
+export interface IdDocumentEvidence extends CapturedDocument {
+  details?: ConfirmedDetails;
+  mrz?: ParsedMrz;
+}
+
+export interface BusinessDetails {
+  legal_name: string;
+  registration_number: string;
+  jurisdiction: string;
+}
+
+/** Look-ups the engine ran against the tenant's other sessions before calling the review. */
+export interface DuplicateSignals {
+  /** The document number is on an identity or session of another `external_user_reference` in the tenant. */
+  document_number_used_by_other_reference: boolean;
+  /** The exact bytes of an uploaded image were uploaded in another session. */
+  image_reused_in_other_session: boolean;
+}
+
+/** One screening match; `score` runs from 0 (weak) to 1 (exact). */
+export interface WatchlistHit {
+  list: string;
+  score: number;
+}
+
+/**
+ * Everything collected for the session. An absent member means it was not collected (or the look-up did
+ * not run); the review then says `inconclusive` rather than guessing.
+ */
+export interface ReviewEvidence {
+  consent?: { accepted: boolean };
+  id_document?: IdDocumentEvidence;
+  /** The latest liveness attempt: were the nonce-bound frames accepted? */
+  liveness?: { accepted: boolean };
+  proof_of_address?: CapturedDocument;
+  business_details?: BusinessDetails;
+  business_document?: CapturedDocument;
+  duplicates?: DuplicateSignals;
+  watchlist?: { hits: readonly WatchlistHit[] };
+}
+
+/** The part of the session the review depends on. */
+export interface ReviewSession {
+  flow: Flow;
+  tier: Tier;
+  required_steps: readonly StepName[];
+  /** Sandbox-only forced outcome (API.md §4); ignored in production. */
+  sandbox?: { outcome: Decision; reason_codes?: readonly ReasonCode[] } | null;
+}
+
+/** The tenant's review settings; every member has a default. */
+export interface ReviewPolicy {
+  /** Default {@link DEFAULT_MINIMUM_AGE}. */
+  minimum_age?: number;
+  /** Identity documents the tenant accepts; default all of {@link ID_DOCUMENT_TYPES}. */
+  accepted_document_types?: readonly IdDocumentType[];
+  /** Hits scoring below this are ignored; default 0, so every hit the screener reports counts. */
+  watchlist_min_score?: number;
+}
+
+export const DEFAULT_MINIMUM_AGE = 18;
+
+export interface ReviewInput {
+  session: ReviewSession;
+  evidence: ReviewEvidence;
+  policy: ReviewPolicy;
+  environment: Environment;
+  /** The moment of the review; passed in so the decision is reproducible. */
+  now: Date;
+}
