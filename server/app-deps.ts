@@ -1,0 +1,63 @@
+import type { FieldCipher } from './crypto/field-cipher.ts';
+import type { IdGenerator } from './crypto/ids.ts';
+import type { SqlClient } from './store/sql-client.ts';
+
+export type RunMode = 'development' | 'production';
+
+export interface RateLimitConfig {
+  /** Requests per 60 s per credential in production; sandbox gets a quarter (API.md §10). */
+  reads: number;
+  writes: number;
+}
+
+export interface AppConfig {
+  /** Public origin of the API, e.g. `https://api.example.com`; used in problem types and JWT `iss`. */
+  baseUrl: string;
+  /** Origin that serves the hosted page: `verify_url` is `{verifyBaseUrl}/verify/<token>`. */
+  verifyBaseUrl: string;
+  mode: RunMode;
+  rateLimits: RateLimitConfig;
+  /** Console access token lifetime in seconds. */
+  accessTokenTtlSeconds: number;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Password hashing lives behind this seam: Argon2id natively in Node, Web Crypto in the browser mock. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(hash: string, password: string): Promise<boolean>;
+}
+
+/** Static files the app serves but cannot read itself (it has no file system): the docs bundle. */
+export interface StaticAssets {
+  get(name: 'api-reference.js'): Promise<Response | null>;
+}
+
+/** Where the app reports what operators need; never given personal data or secrets. */
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+export const silentLogger: Logger = { info: () => {}, error: () => {} };
+
+/** Everything the app needs from its host, passed in so the same app runs in Node and in the MSW mock. */
+export interface AppDeps {
+  config: AppConfig;
+  db: SqlClient;
+  clock: Clock;
+  ids: IdGenerator;
+  passwords: PasswordHasher;
+  cipher: FieldCipher;
+  /** HMAC key for console access tokens (≥ 32 bytes). */
+  jwtSecret: Uint8Array<ArrayBuffer>;
+  assets?: StaticAssets;
+  /** The caller's network address for login throttling; the host knows it, the Request does not. */
+  clientAddress?: (request: Request, env: unknown) => string;
+  logger?: Logger;
+}

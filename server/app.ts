@@ -1,0 +1,120 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { AppDeps } from './app-deps.ts';
+import { registerDocs } from './docs/register-docs.ts';
+import { ApiError } from './errors/api-error.ts';
+import { problemResponse } from './errors/problem.ts';
+import { apiHeaders } from './http/api-headers.ts';
+import type { AppEnv } from './http/app-env.ts';
+import { createAuthenticator } from './http/authenticate.ts';
+import { allowedMethodsFor } from './http/method-not-allowed.ts';
+import { createRateLimiter } from './http/rate-limit.ts';
+import { newRequestId, requestId } from './http/request-id.ts';
+import { createRouteKit } from './http/route-kit.ts';
+import { validationHook } from './http/validation-hook.ts';
+import { registerV1Routes } from './routes/index.ts';
+
+export const API_VERSION = '1.0.0';
+
+function toApiError(error: unknown): ApiError | null {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPException) {
+    if (error.status === 413) return new ApiError('payload_too_large', 'The request body is too large.');
+    if (error.status === 400)
+      return new ApiError('invalid_json', error.message || 'The request is malformed.');
+  }
+  return null;
+}
+
+/**
+ * Builds the whole API as a web-standard Hono app. Every host (the Node server, the MSW mock, tests)
+ * passes its own dependencies, so they all run exactly the same code.
+ *
+ * @example
+ * const app = createApp(deps);
+ * const response = await app.request('/v1/sessions', { headers: { 'x-api-key': key } });
+ */
+export function createApp(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const auth = createAuthenticator(deps);
+  const kit = createRouteKit(deps, auth, createRateLimiter(deps));
+
+  const problem = (c: Context<AppEnv>, error: ApiError) =>
+    problemResponse(error, {
+      baseUrl: deps.config.baseUrl,
+      instance: c.req.path,
+      requestId: c.get('requestId') ?? newRequestId(),
+    });
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use('*', requestId);
+  app.use('/v1/*', apiHeaders);
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-api-key',
+    description: '`sk_sandbox_…` or `sk_live_…`; the key decides the environment. Server-side only.',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ConsoleBearer', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description:
+      'Console access token from `POST /v1/console/login`; pick the environment with `x-environment`.',
+  });
+
+  registerV1Routes(app, kit);
+  app.doc31('/v1/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'id-verify API',
+      version: API_VERSION,
+      description:
+        'Identity verification sessions, identities, re-verification and webhooks. Errors are RFC 9457 problem details; branch on `code`.',
+    },
+    servers: [{ url: deps.config.baseUrl }],
+  });
+  registerDocs(app, deps);
+
+  app.notFound((c) => {
+    const allowed = allowedMethodsFor(app.routes, c.req.path);
+    if (allowed.length > 0) {
+      return problem(
+        c,
+        new ApiError(
+          'method_not_allowed',
+          `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(', ')}.`,
+          {
+            headers: { allow: allowed.join(', ') },
+          },
+        ),
+      );
+    }
+    return problem(c, new ApiError('route_not_found', `No route ${c.req.method} ${c.req.path}. See /docs.`));
+  });
+
+  app.onError((error, c) => {
+    const known = toApiError(error);
+    if (known) return problem(c, known);
+    // Log the class and message only: an error message from a driver may quote a statement, never a secret,
+    // and request bodies (personal data) are never logged.
+    deps.logger?.error('unhandled error', {
+      request_id: c.get('requestId'),
+      route: c.req.routePath,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    });
+    return problem(
+      c,
+      new ApiError('internal_error', 'Something went wrong on our side. Quote the request_id to support.'),
+    );
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,27 @@
+import type { Env } from 'hono';
+import type { AppDeps } from '../app-deps.ts';
+import type { Environment } from '../domain/api-key-format.ts';
+import type { Capability, Role } from '../domain/capabilities.ts';
+
+/** Who is calling, resolved once per request from `x-api-key` or a console Bearer token. */
+export interface Principal {
+  kind: 'api_key' | 'user';
+  tenantId: string;
+  environment: Environment;
+  capabilities: ReadonlySet<Capability>;
+  /** The key id (`key_…`) or user id (`usr_…`): idempotency and rate limits are kept per credential. */
+  credentialId: string;
+  tenantStatus: string;
+  user?: { id: string; email: string; role: Role; status: string };
+  token?: { jti: string; expiresAt: Date };
+}
+
+export interface AppEnv extends Env {
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    principal: Principal;
+    /** Parsed JSON body, set by the body middleware before validation. */
+    jsonBody: unknown;
+  };
+}

@@ -1,0 +1,87 @@
+import { createMiddleware } from 'hono/factory';
+import { ApiError } from '../errors/api-error.ts';
+import type { AppEnv } from './app-env.ts';
+
+/** JSON bodies are at most 64 KB (API.md §4). */
+export const JSON_BODY_LIMIT = 64 * 1024;
+
+async function readLimited(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declared > limit) throw tooLarge(limit);
+  if (!request.body) return '';
+  // Count the bytes as they arrive: a missing or lying content-length must not let a client make us buffer more.
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+}
+
+function tooLarge(limit: number): ApiError {
+  return new ApiError('payload_too_large', `The request body exceeds ${limit / 1024} KB.`);
+}
+
+function isJsonContentType(value: string | undefined): boolean {
+  if (!value) return false;
+  const mediaType = value.split(';')[0]?.trim().toLowerCase();
+  return (
+    mediaType === 'application/json' ||
+    (mediaType?.startsWith('application/') && mediaType.endsWith('+json')) === true
+  );
+}
+
+/**
+ * Reads and parses a JSON body before validation, turning every malformed request into its documented
+ * problem: 413 for size, 415 for content type, 400 `invalid_json` for syntax. An empty body is `{}` only
+ * when the operation allows it (`optional`).
+ */
+export function jsonBody(options: { optional?: boolean } = {}) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const text = await readLimited(c.req.raw, JSON_BODY_LIMIT);
+    if (text.trim() === '') {
+      if (!options.optional)
+        throw new ApiError('invalid_json', 'The request body is empty; send a JSON object.');
+      c.set('jsonBody', {});
+      c.req.bodyCache.json = Promise.resolve({});
+      await next();
+      return;
+    }
+    if (!isJsonContentType(c.req.header('content-type'))) {
+      throw new ApiError(
+        'unsupported_media_type',
+        'Send the body as JSON with `Content-Type: application/json`.',
+        {
+          headers: { accept: 'application/json' },
+        },
+      );
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      throw new ApiError('invalid_json', `The request body is not valid JSON: ${(error as Error).message}`);
+    }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      throw new ApiError('invalid_json', 'The request body must be a JSON object.');
+    }
+    c.set('jsonBody', parsed);
+    // The stream is consumed; hand the parsed value to Hono's body cache so the zod validator reads it.
+    c.req.bodyCache.json = Promise.resolve(parsed);
+    await next();
+  });
+}

@@ -1,0 +1,48 @@
+import type { AppDeps, Logger } from '../app-deps.ts';
+import { systemClock } from '../app-deps.ts';
+import { createFieldCipher } from '../crypto/field-cipher.ts';
+import { randomIds } from '../crypto/ids.ts';
+import type { Database } from '../store/sql-client.ts';
+import { argon2PasswordHasher } from './argon2-password-hasher.ts';
+import type { ServerConfig } from './config.ts';
+import { loadOrCreateDevelopmentSecrets } from './development-secrets.ts';
+import { nodeAssets } from './node-assets.ts';
+import { openDatabase } from './open-database.ts';
+
+/** One JSON line per record on stderr: fields are chosen by callers, never request bodies or secrets. */
+export const jsonLogger: Logger = {
+  info: (message, fields = {}) =>
+    process.stderr.write(`${JSON.stringify({ level: 'info', message, ...fields })}\n`),
+  error: (message, fields = {}) =>
+    process.stderr.write(`${JSON.stringify({ level: 'error', message, ...fields })}\n`),
+};
+
+/** Node's dependencies for `createApp`: database, keys, Argon2id, assets. */
+export async function buildNodeDeps(
+  config: ServerConfig,
+  overrides: Partial<AppDeps> = {},
+): Promise<AppDeps & { db: Database }> {
+  const secrets =
+    config.masterKey && config.jwtSecret
+      ? { masterKey: config.masterKey, jwtSecret: config.jwtSecret }
+      : await loadOrCreateDevelopmentSecrets(config.dataDir);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  return {
+    config: {
+      baseUrl: config.baseUrl,
+      verifyBaseUrl: config.verifyBaseUrl,
+      mode: config.mode,
+      rateLimits: config.rateLimits,
+      accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    },
+    db,
+    clock: systemClock,
+    ids: randomIds,
+    passwords: argon2PasswordHasher,
+    cipher: await createFieldCipher(config.masterKey ?? secrets.masterKey),
+    jwtSecret: config.jwtSecret ?? secrets.jwtSecret,
+    assets: nodeAssets(),
+    logger: jsonLogger,
+    ...overrides,
+  } as AppDeps & { db: Database };
+}

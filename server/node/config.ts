@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import type { RunMode } from '../app-deps.ts';
+
+const origin = z
+  .string()
+  .url('must be an absolute URL such as https://api.example.com')
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const secretBytes = (name: string) =>
+  z.string().transform((value, context) => {
+    const bytes = decodeKey(value);
+    if (!bytes || bytes.length < 32) {
+      context.addIssue({
+        code: 'custom',
+        message: `${name} must be 32 random bytes as 64 hex characters or base64 (e.g. \`openssl rand -base64 32\`)`,
+      });
+      return z.NEVER;
+    }
+    return bytes;
+  });
+
+function decodeKey(value: string): Uint8Array<ArrayBuffer> | null {
+  const trimmed = value.trim();
+  if (/^[0-9a-fA-F]{64,}$/.test(trimmed)) return Uint8Array.from(Buffer.from(trimmed, 'hex'));
+  if (/^[A-Za-z0-9+/_-]+=*$/.test(trimmed)) return Uint8Array.from(Buffer.from(trimmed, 'base64'));
+  return null;
+}
+
+const EnvSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  IDV_HOST: z.string().min(1).optional(),
+  IDV_BASE_URL: origin.optional(),
+  IDV_VERIFY_BASE_URL: origin.optional(),
+  IDV_DATA_DIR: z.string().min(1).default('./.idv'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL; leave it unset for the embedded database')
+    .optional(),
+  IDV_MASTER_KEY: secretBytes('IDV_MASTER_KEY').optional(),
+  IDV_JWT_SECRET: secretBytes('IDV_JWT_SECRET').optional(),
+  IDV_RATE_LIMIT_READS: z.coerce.number().int().min(1).default(600),
+  IDV_RATE_LIMIT_WRITES: z.coerce.number().int().min(1).default(300),
+  IDV_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(86_400).default(3600),
+});
+
+export interface ServerConfig {
+  mode: RunMode;
+  port: number;
+  host: string;
+  baseUrl: string;
+  verifyBaseUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  masterKey: Uint8Array<ArrayBuffer> | undefined;
+  jwtSecret: Uint8Array<ArrayBuffer> | undefined;
+  rateLimits: { reads: number; writes: number };
+  accessTokenTtlSeconds: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads configuration from the environment once, at start-up. Any bad value stops the process with a
+ * message naming the variable and what it expects; secrets are never echoed.
+ *
+ * @example
+ * const config = loadConfig(process.env);
+ */
+export function loadConfig(env: Record<string, string | undefined>): ServerConfig {
+  // An empty variable means "unset" (docker-compose and shells often pass VAR= ).
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const value = parsed.data;
+  const mode: RunMode = value.NODE_ENV === 'production' ? 'production' : 'development';
+  if (mode === 'production') {
+    const missing = (['IDV_MASTER_KEY', 'IDV_JWT_SECRET', 'IDV_BASE_URL'] as const).filter(
+      (name) => !value[name],
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: required in production mode (nothing is generated there)`).join('\n')}`,
+      );
+    }
+  }
+  const host = value.IDV_HOST ?? (mode === 'production' ? '0.0.0.0' : '127.0.0.1');
+  const baseUrl = value.IDV_BASE_URL ?? `http://localhost:${value.PORT}`;
+  return {
+    mode,
+    port: value.PORT,
+    host,
+    baseUrl,
+    verifyBaseUrl: value.IDV_VERIFY_BASE_URL ?? baseUrl,
+    dataDir: value.IDV_DATA_DIR,
+    databaseUrl: value.DATABASE_URL,
+    masterKey: value.IDV_MASTER_KEY,
+    jwtSecret: value.IDV_JWT_SECRET,
+    rateLimits: { reads: value.IDV_RATE_LIMIT_READS, writes: value.IDV_RATE_LIMIT_WRITES },
+    accessTokenTtlSeconds: value.IDV_ACCESS_TOKEN_TTL,
+  };
+}

@@ -1,0 +1,68 @@
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { missingSteps } from '../domain/session-steps.ts';
+import { ApiError } from '../errors/api-error.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import {
+  AUTH_ERRORS,
+  errorResponses,
+  IdempotencyKeyHeader,
+  TENANT_SECURITY,
+} from '../http/openapi-common.ts';
+import type { RouteKit } from '../http/route-kit.ts';
+import { toSessionObject } from '../sessions/session-object.ts';
+import { readSession, transitionSession } from '../sessions/transition-session.ts';
+import { findSessionForUpdate } from '../store/sessions.ts';
+import { SessionIdParam, SessionSchema } from './schemas/session-schemas.ts';
+
+export const submitSessionRoute = createRoute({
+  operationId: 'submitSession',
+  method: 'post',
+  path: '/v1/sessions/{id}/submit',
+  tags: ['Sessions'],
+  summary: 'Submit a session for automated review',
+  description:
+    'Moves a `collecting` session whose required steps are all complete to `processing`. Submitting a session that is already processing answers 200.',
+  security: TENANT_SECURITY,
+  request: { params: SessionIdParam, headers: IdempotencyKeyHeader },
+  responses: {
+    200: {
+      description: 'The session, now processing',
+      content: { 'application/json': { schema: SessionSchema } },
+    },
+    ...errorResponses(...AUTH_ERRORS, 'resource_missing', 'steps_incomplete', 'invalid_state_transition'),
+  },
+});
+
+export function registerSubmitSession(app: OpenAPIHono<AppEnv>, kit: RouteKit): void {
+  const { deps } = kit;
+  app.openapi(
+    { ...submitSessionRoute, middleware: kit.tenant({ capability: 'sessions:create', body: 'optional' }) },
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const scope = c.get('principal');
+      const row = await deps.db.transaction(async (tx) => {
+        const locked = await readSession(tx, deps, scope, id, await findSessionForUpdate(tx, scope, id));
+        if (locked.status === 'processing') return locked;
+        if (locked.status === 'created' || locked.status === 'collecting') {
+          const missing = missingSteps(locked.steps);
+          if (missing.length > 0 || locked.status === 'created') {
+            throw new ApiError('steps_incomplete', `The end-user has not completed: ${missing.join(', ')}.`, {
+              extensions: { missing_steps: missing },
+            });
+          }
+          return transitionSession(tx, deps, locked, 'processing', 'submitted', {
+            submitted_at: deps.clock.now(),
+          });
+        }
+        throw new ApiError(
+          'invalid_state_transition',
+          `A session in status \`${locked.status}\` cannot be submitted.`,
+          {
+            extensions: { current_status: locked.status },
+          },
+        );
+      });
+      return c.json(await toSessionObject(deps, row), 200);
+    },
+  );
+}

@@ -1,0 +1,233 @@
+import type { Environment } from '../domain/api-key-format.ts';
+import type { SessionStatus } from '../domain/session-status.ts';
+import type { Flow, StepName, StepProgress, Tier } from '../domain/session-steps.ts';
+import type { SqlClient } from './sql-client.ts';
+
+export interface SessionRow {
+  id: string;
+  tenant_id: string;
+  environment: Environment;
+  status: SessionStatus;
+  country: string;
+  flow: Flow;
+  tier: Tier;
+  external_user_ref_enc: string | null;
+  external_user_ref_index: string | null;
+  redirect_url: string | null;
+  metadata_enc: string | null;
+  required_steps: StepName[];
+  steps: StepProgress[];
+  verify_token_hash: string | null;
+  verify_token_nonce: string | null;
+  identity_id: string | null;
+  decision: string | null;
+  last_error: { code: string; reason: string } | null;
+  reverification_request_id: string | null;
+  sandbox: Record<string, unknown> | null;
+  resubmissions: number;
+  expires_at: Date;
+  created_at: Date;
+  updated_at: Date;
+  submitted_at: Date | null;
+  decided_at: Date | null;
+}
+
+export type NewSession = Pick<
+  SessionRow,
+  | 'id'
+  | 'tenant_id'
+  | 'environment'
+  | 'country'
+  | 'flow'
+  | 'tier'
+  | 'external_user_ref_enc'
+  | 'external_user_ref_index'
+  | 'redirect_url'
+  | 'metadata_enc'
+  | 'required_steps'
+  | 'steps'
+  | 'verify_token_hash'
+  | 'verify_token_nonce'
+  | 'sandbox'
+  | 'expires_at'
+  | 'created_at'
+>;
+
+/** Tenant and environment always come from the credential: every lookup is scoped by both. */
+export interface Scope {
+  tenantId: string;
+  environment: Environment;
+}
+
+export async function insertSession(sql: SqlClient, session: NewSession): Promise<SessionRow> {
+  const rows = await sql.query<SessionRow>(
+    `insert into sessions (id, tenant_id, environment, status, country, flow, tier, external_user_ref_enc,
+       external_user_ref_index, redirect_url, metadata_enc, required_steps, steps, verify_token_hash,
+       verify_token_nonce, sandbox, expires_at, created_at, updated_at)
+     values ($1, $2, $3, 'created', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)
+     returning *`,
+    [
+      session.id,
+      session.tenant_id,
+      session.environment,
+      session.country,
+      session.flow,
+      session.tier,
+      session.external_user_ref_enc,
+      session.external_user_ref_index,
+      session.redirect_url,
+      session.metadata_enc,
+      JSON.stringify(session.required_steps),
+      JSON.stringify(session.steps),
+      session.verify_token_hash,
+      session.verify_token_nonce,
+      session.sandbox === null ? null : JSON.stringify(session.sandbox),
+      session.expires_at,
+      session.created_at,
+    ],
+  );
+  return rows[0] as SessionRow;
+}
+
+export async function findSession(sql: SqlClient, scope: Scope, id: string): Promise<SessionRow | null> {
+  const rows = await sql.query<SessionRow>(
+    'select * from sessions where id = $1 and tenant_id = $2 and environment = $3',
+    [id, scope.tenantId, scope.environment],
+  );
+  return rows[0] ?? null;
+}
+
+/** Locks the row for the rest of the transaction, so concurrent transitions serialise. */
+export async function findSessionForUpdate(
+  sql: SqlClient,
+  scope: Scope,
+  id: string,
+): Promise<SessionRow | null> {
+  const rows = await sql.query<SessionRow>(
+    'select * from sessions where id = $1 and tenant_id = $2 and environment = $3 for update',
+    [id, scope.tenantId, scope.environment],
+  );
+  return rows[0] ?? null;
+}
+
+export interface SessionChanges {
+  status?: SessionStatus;
+  steps?: StepProgress[];
+  verify_token_hash?: string | null;
+  verify_token_nonce?: string | null;
+  decision?: string | null;
+  last_error?: { code: string; reason: string } | null;
+  submitted_at?: Date;
+  decided_at?: Date;
+}
+
+const CHANGEABLE_COLUMNS = [
+  'status',
+  'steps',
+  'verify_token_hash',
+  'verify_token_nonce',
+  'decision',
+  'last_error',
+  'submitted_at',
+  'decided_at',
+] as const satisfies readonly (keyof SessionChanges)[];
+const JSON_COLUMNS = new Set(['steps', 'last_error']);
+
+/**
+ * Applies changes only if the session is still in `expectedStatus` (compare-and-set), so two racing
+ * transitions cannot both win. Returns null when the status moved underneath.
+ */
+export async function updateSession(
+  sql: SqlClient,
+  id: string,
+  expectedStatus: SessionStatus,
+  changes: SessionChanges,
+  now: Date,
+): Promise<SessionRow | null> {
+  const sets: string[] = ['updated_at = $3'];
+  const params: unknown[] = [id, expectedStatus, now];
+  for (const column of CHANGEABLE_COLUMNS) {
+    if (!(column in changes)) continue;
+    const value = changes[column];
+    params.push(JSON_COLUMNS.has(column) && value !== null ? JSON.stringify(value) : value);
+    sets.push(`${column} = $${params.length}`);
+  }
+  const rows = await sql.query<SessionRow>(
+    `update sessions set ${sets.join(', ')} where id = $1 and status = $2 returning *`,
+    params,
+  );
+  return rows[0] ?? null;
+}
+
+export interface SessionFilters {
+  statuses?: SessionStatus[];
+  flow?: Flow;
+  tier?: Tier;
+  country?: string;
+  externalUserRefIndex?: string;
+  identityId?: string;
+  createdGte?: Date;
+  createdLte?: Date;
+}
+
+export interface Page {
+  limit: number;
+  /** The cursor object's position: items strictly older (`after`) or newer (`before`) than it. */
+  after?: { created_at: Date; id: string };
+  before?: { created_at: Date; id: string };
+}
+
+/** Newest first; fetches one extra row to know whether more exist. */
+export async function listSessions(
+  sql: SqlClient,
+  scope: Scope,
+  filters: SessionFilters,
+  page: Page,
+): Promise<{ rows: SessionRow[]; hasMore: boolean }> {
+  const where: string[] = ['tenant_id = $1', 'environment = $2'];
+  const params: unknown[] = [scope.tenantId, scope.environment];
+  const add = (clause: (placeholder: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(clause(`$${params.length}`));
+  };
+  if (filters.statuses?.length) add((p) => `status = any(${p}::text[])`, filters.statuses);
+  if (filters.flow) add((p) => `flow = ${p}`, filters.flow);
+  if (filters.tier) add((p) => `tier = ${p}`, filters.tier);
+  if (filters.country) add((p) => `country = ${p}`, filters.country);
+  if (filters.externalUserRefIndex)
+    add((p) => `external_user_ref_index = ${p}`, filters.externalUserRefIndex);
+  if (filters.identityId) add((p) => `identity_id = ${p}`, filters.identityId);
+  if (filters.createdGte) add((p) => `created_at >= ${p}`, filters.createdGte);
+  if (filters.createdLte) add((p) => `created_at <= ${p}`, filters.createdLte);
+
+  let order = 'created_at desc, id desc';
+  if (page.after) {
+    params.push(page.after.created_at, page.after.id);
+    where.push(`(created_at, id) < ($${params.length - 1}, $${params.length})`);
+  } else if (page.before) {
+    params.push(page.before.created_at, page.before.id);
+    where.push(`(created_at, id) > ($${params.length - 1}, $${params.length})`);
+    order = 'created_at asc, id asc';
+  }
+  params.push(page.limit + 1);
+  const rows = await sql.query<SessionRow>(
+    `select * from sessions where ${where.join(' and ')} order by ${order} limit $${params.length}`,
+    params,
+  );
+  const hasMore = rows.length > page.limit;
+  const pageRows = rows.slice(0, page.limit);
+  return { rows: page.before ? pageRows.reverse() : pageRows, hasMore };
+}
+
+/** Sessions past their deadline that are still open, for the sweeper and for list reads. */
+export async function findOverdueSessionIds(
+  sql: SqlClient,
+  now: Date,
+  limit: number,
+): Promise<Pick<SessionRow, 'id' | 'tenant_id' | 'environment'>[]> {
+  return sql.query(
+    `select id, tenant_id, environment from sessions
+      where status in ('created', 'collecting') and expires_at <= $1 order by expires_at limit $2`,
+    [now, limit],
+  );
+}

@@ -1,0 +1,71 @@
+import type { SqlClient } from './sql-client.ts';
+
+export interface TenantBranding {
+  primary_color?: string;
+  accent_color?: string;
+  logo_url?: string;
+}
+
+export interface TenantRow {
+  id: string;
+  name: string;
+  status: string;
+  allowed_origins: string[];
+  branding: TenantBranding;
+  minimum_age: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export async function insertTenant(
+  sql: SqlClient,
+  tenant: { id: string; name: string; now: Date },
+): Promise<void> {
+  await sql.query(
+    `insert into tenants (id, name, status, created_at, updated_at) values ($1, $2, 'active', $3, $3)`,
+    [tenant.id, tenant.name, tenant.now],
+  );
+}
+
+export async function findTenant(sql: SqlClient, tenantId: string): Promise<TenantRow | null> {
+  const rows = await sql.query<TenantRow>('select * from tenants where id = $1', [tenantId]);
+  return rows[0] ?? null;
+}
+
+export async function countTenants(sql: SqlClient): Promise<number> {
+  const rows = await sql.query<{ count: number }>('select count(*)::int as count from tenants');
+  return rows[0]?.count ?? 0;
+}
+
+export interface TenantChanges {
+  name?: string;
+  allowed_origins?: string[];
+  branding?: TenantBranding;
+  minimum_age?: number;
+}
+
+export async function updateTenant(
+  sql: SqlClient,
+  tenantId: string,
+  changes: TenantChanges,
+  now: Date,
+): Promise<TenantRow | null> {
+  const rows = await sql.query<TenantRow>(
+    `update tenants set
+       name = coalesce($2, name),
+       allowed_origins = coalesce($3::jsonb, allowed_origins),
+       branding = coalesce($4::jsonb, branding),
+       minimum_age = coalesce($5, minimum_age),
+       updated_at = $6
+     where id = $1 returning *`,
+    [
+      tenantId,
+      changes.name ?? null,
+      changes.allowed_origins === undefined ? null : JSON.stringify(changes.allowed_origins),
+      changes.branding === undefined ? null : JSON.stringify(changes.branding),
+      changes.minimum_age ?? null,
+      now,
+    ],
+  );
+  return rows[0] ?? null;
+}
