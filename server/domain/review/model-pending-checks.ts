@@ -22,16 +22,31 @@ export const checkDocumentAuthenticity = pendingModel(
   (evidence) => evidence.id_document !== undefined,
 );
 
-/** Comparing the selfie with the document portrait (or the enrolled selfie on re-verification). */
+/**
+ * Comparing the selfie with the document portrait (or the enrolled selfie on re-verification).
+ *
+ * @example
+ * checkFaceMatch(input).status // 'inconclusive'
+ */
 export const checkFaceMatch = pendingModel('face_match', (evidence) => evidence.liveness !== undefined);
 
-/** Reading the address off the document and matching it (and its date) to the person. */
+/**
+ * Reading the address off the document and matching it (and its date) to the person.
+ *
+ * @example
+ * checkProofOfAddress({ ...input, evidence: {} }).details // { cause: 'evidence_missing' }
+ */
 export const checkProofOfAddress = pendingModel(
   'proof_of_address',
   (evidence) => evidence.proof_of_address !== undefined,
 );
 
-/** Looking the business up in its jurisdiction's company registry. */
+/**
+ * Looking the business up in its jurisdiction's company registry.
+ *
+ * @example
+ * checkBusinessRegistry(input).details // { cause: 'model_unavailable' }
+ */
 export const checkBusinessRegistry = pendingModel(
   'business_registry',
   (evidence) => evidence.business_details !== undefined,
