@@ -1,4 +1,4 @@
-import { MIGRATIONS, type Migration } from './migrations.ts';
+import { MIGRATIONS, type Migration } from './migrations/index.ts';
 import type { SqlClient } from './sql-client.ts';
 
 /** An arbitrary constant: the advisory lock that keeps two starting instances from migrating at once. */

@@ -1,0 +1,7 @@
+import { coreMigration } from './001-core.ts';
+import type { Migration } from './migration.ts';
+
+export type { Migration } from './migration.ts';
+
+/** Every migration in version order; one file per version so parallel work never edits the same one. */
+export const MIGRATIONS: readonly Migration[] = [coreMigration];
