@@ -1,6 +1,4 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { missingSteps } from '../domain/session-steps.ts';
-import { ApiError } from '../errors/api-error.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import {
   AUTH_ERRORS,
@@ -10,8 +8,7 @@ import {
 } from '../http/openapi-common.ts';
 import type { RouteKit } from '../http/route-kit.ts';
 import { toSessionObject } from '../sessions/session-object.ts';
-import { readSession, transitionSession } from '../sessions/transition-session.ts';
-import { findSessionForUpdate } from '../store/sessions.ts';
+import { submitSession } from '../sessions/submit-session.ts';
 import { SessionIdParam, SessionSchema } from './schemas/session-schemas.ts';
 
 export const submitSessionRoute = createRoute({
@@ -40,28 +37,7 @@ export function registerSubmitSession(app: OpenAPIHono<AppEnv>, kit: RouteKit): 
     async (c) => {
       const { id } = c.req.valid('param');
       const scope = c.get('principal');
-      const row = await deps.db.transaction(async (tx) => {
-        const locked = await readSession(tx, deps, scope, id, await findSessionForUpdate(tx, scope, id));
-        if (locked.status === 'processing') return locked;
-        if (locked.status === 'created' || locked.status === 'collecting') {
-          const missing = missingSteps(locked.steps);
-          if (missing.length > 0 || locked.status === 'created') {
-            throw new ApiError('steps_incomplete', `The end-user has not completed: ${missing.join(', ')}.`, {
-              extensions: { missing_steps: missing },
-            });
-          }
-          return transitionSession(tx, deps, locked, 'processing', 'submitted', {
-            submitted_at: deps.clock.now(),
-          });
-        }
-        throw new ApiError(
-          'invalid_state_transition',
-          `A session in status \`${locked.status}\` cannot be submitted.`,
-          {
-            extensions: { current_status: locked.status },
-          },
-        );
-      });
+      const row = await submitSession(deps.db, deps, scope, id);
       return c.json(await toSessionObject(deps, row), 200);
     },
   );
