@@ -1,0 +1,355 @@
+// The store conformance suite: the same SQL must behave the same on the embedded engine (PGlite) and on
+// a PostgreSQL server. Every engine-sensitive behaviour the app relies on is pinned here: types coming
+// back, transactions, row locks, compare-and-set, keyset pagination and the idempotency claim.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { randomIds } from '../../../server/crypto/ids.ts';
+import { requiredSteps } from '../../../server/domain/session-steps.ts';
+import { findApiKeyByKeyId, insertApiKey, revokeApiKey } from '../../../server/store/api-keys.ts';
+import { claimIdempotencyKey, completeIdempotencyKey } from '../../../server/store/idempotency.ts';
+import { migrate } from '../../../server/store/migrate.ts';
+import { MIGRATIONS } from '../../../server/store/migrations/index.ts';
+import {
+  findOverdueSessionIds,
+  findSession,
+  findSessionForUpdate,
+  insertSession,
+  listSessions,
+  type NewSession,
+  type Scope,
+  updateSession,
+} from '../../../server/store/sessions.ts';
+import type { Database } from '../../../server/store/sql-client.ts';
+import { insertTenant } from '../../../server/store/tenants.ts';
+import { createTestDatabase, testEngines } from '../support/test-database.ts';
+
+const T0 = new Date('2026-03-01T10:00:00.123Z');
+
+function newSession(scope: Scope, overrides: Partial<NewSession> = {}): NewSession {
+  const steps = requiredSteps('user', 'tier1');
+  return {
+    id: randomIds('sess'),
+    tenant_id: scope.tenantId,
+    environment: scope.environment,
+    country: 'DEU',
+    flow: 'user',
+    tier: 'tier1',
+    external_user_ref_enc: null,
+    external_user_ref_index: null,
+    redirect_url: null,
+    metadata_enc: null,
+    required_steps: steps,
+    steps: steps.map((step) => ({ step, status: 'pending' as const, attempts_remaining: 3 })),
+    verify_token_hash: null,
+    verify_token_nonce: null,
+    sandbox: null,
+    expires_at: new Date(T0.getTime() + 86_400_000),
+    created_at: T0,
+    ...overrides,
+  };
+}
+
+for (const engine of testEngines()) {
+  describe(`store conformance (${engine})`, () => {
+    let db: Database;
+    const tenantA: Scope = { tenantId: 'ten_conformanceA', environment: 'sandbox' };
+    const tenantB: Scope = { tenantId: 'ten_conformanceB', environment: 'sandbox' };
+
+    before(async () => {
+      db = await createTestDatabase(engine);
+      await insertTenant(db, { id: tenantA.tenantId, name: 'A', now: T0 });
+      await insertTenant(db, { id: tenantB.tenantId, name: 'B', now: T0 });
+    });
+    after(() => db.close());
+
+    describe('migrations', () => {
+      it('records every version once and applies nothing on a second run', async () => {
+        assert.deepEqual(await migrate(db), []);
+        const rows = await db.query<{ version: number }>(
+          'select version from schema_migrations order by version',
+        );
+        assert.deepEqual(
+          rows.map((row) => row.version),
+          MIGRATIONS.map((migration) => migration.version),
+        );
+      });
+
+      it('keeps versions strictly increasing', () => {
+        const versions = MIGRATIONS.map((migration) => migration.version);
+        assert.deepEqual(
+          versions,
+          [...versions].sort((a, b) => a - b),
+        );
+        assert.equal(new Set(versions).size, versions.length);
+      });
+    });
+
+    describe('types and transactions', () => {
+      it('returns timestamptz as Date with milliseconds, jsonb parsed, integers as numbers, nulls as null', async () => {
+        const session = await insertSession(
+          db,
+          newSession(tenantA, { sandbox: { outcome: 'approved', n: 2 } }),
+        );
+        const found = (await findSession(db, tenantA, session.id))!;
+        assert.ok(found.created_at instanceof Date);
+        assert.equal(found.created_at.toISOString(), T0.toISOString());
+        assert.deepEqual(found.sandbox, { outcome: 'approved', n: 2 });
+        assert.deepEqual(found.required_steps, ['consent', 'id_document']);
+        assert.equal(found.resubmissions, 0);
+        assert.equal(typeof found.resubmissions, 'number');
+        assert.equal(found.decided_at, null);
+      });
+
+      it('rolls the whole transaction back when the work throws, nested work included', async () => {
+        const id = randomIds('sess');
+        await assert.rejects(
+          db.transaction(async (tx) => {
+            await insertSession(tx, newSession(tenantA, { id }));
+            await tx.transaction(async (nested) => {
+              await nested.query('update sessions set country = $2 where id = $1', [id, 'FRA']);
+            });
+            throw new Error('boom');
+          }),
+          /boom/,
+        );
+        assert.equal(await findSession(db, tenantA, id), null);
+      });
+
+      it('commits when the work succeeds', async () => {
+        const id = randomIds('sess');
+        await db.transaction((tx) => insertSession(tx, newSession(tenantA, { id })));
+        assert.ok(await findSession(db, tenantA, id));
+      });
+
+      it('serialises read-modify-write under FOR UPDATE: no lost update', async () => {
+        const session = await insertSession(db, newSession(tenantA));
+        const bump = () =>
+          db.transaction(async (tx) => {
+            const locked = (await findSessionForUpdate(tx, tenantA, session.id))!;
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            await tx.query('update sessions set resubmissions = $2 where id = $1', [
+              session.id,
+              locked.resubmissions + 1,
+            ]);
+          });
+        await Promise.all([bump(), bump(), bump(), bump()]);
+        assert.equal((await findSession(db, tenantA, session.id))!.resubmissions, 4);
+      });
+    });
+
+    describe('sessions', () => {
+      it('scopes every lookup by tenant and environment', async () => {
+        const session = await insertSession(db, newSession(tenantA));
+        assert.equal(await findSession(db, tenantB, session.id), null);
+        assert.equal(await findSession(db, { ...tenantA, environment: 'production' }, session.id), null);
+        assert.equal(await findSessionForUpdate(db, tenantB, session.id), null);
+      });
+
+      it('lets only one of two racing transitions win (compare-and-set on status)', async () => {
+        const session = await insertSession(db, newSession(tenantA));
+        const results = await Promise.all([
+          updateSession(db, session.id, 'created', { status: 'collecting' }, T0),
+          updateSession(db, session.id, 'created', { status: 'cancelled' }, T0),
+        ]);
+        assert.equal(results.filter((row) => row !== null).length, 1);
+        assert.equal(await updateSession(db, session.id, 'created', { status: 'expired' }, T0), null);
+      });
+
+      it('stores step progress and last_error as JSON', async () => {
+        const session = await insertSession(db, newSession(tenantA));
+        const steps = session.steps.map((step) => ({ ...step, status: 'completed' as const }));
+        const updated = await updateSession(
+          db,
+          session.id,
+          'created',
+          { steps, last_error: { code: 'document_unreadable', reason: 'blurry' } },
+          T0,
+        );
+        assert.deepEqual(updated!.steps, steps);
+        assert.deepEqual(updated!.last_error, { code: 'document_unreadable', reason: 'blurry' });
+      });
+
+      it('pages newest first with keyset cursors both ways and filters', async () => {
+        const scope: Scope = { tenantId: tenantB.tenantId, environment: 'production' };
+        const ids: string[] = [];
+        for (let i = 0; i < 5; i++) {
+          const row = await insertSession(
+            db,
+            newSession(scope, {
+              created_at: new Date(T0.getTime() + i * 1000),
+              country: i % 2 ? 'FRA' : 'DEU',
+            }),
+          );
+          ids.push(row.id);
+        }
+        const newestFirst = [...ids].reverse();
+        const first = await listSessions(db, scope, {}, { limit: 2 });
+        assert.deepEqual(
+          first.rows.map((row) => row.id),
+          newestFirst.slice(0, 2),
+        );
+        assert.equal(first.hasMore, true);
+        const second = await listSessions(db, scope, {}, { limit: 2, after: first.rows[1]! });
+        assert.deepEqual(
+          second.rows.map((row) => row.id),
+          newestFirst.slice(2, 4),
+        );
+        const back = await listSessions(db, scope, {}, { limit: 2, before: second.rows[0]! });
+        assert.deepEqual(
+          back.rows.map((row) => row.id),
+          newestFirst.slice(0, 2),
+        );
+        const last = await listSessions(db, scope, {}, { limit: 2, after: second.rows[1]! });
+        assert.deepEqual(
+          last.rows.map((row) => row.id),
+          newestFirst.slice(4),
+        );
+        assert.equal(last.hasMore, false);
+        const french = await listSessions(db, scope, { country: 'FRA' }, { limit: 10 });
+        assert.equal(french.rows.length, 2);
+        const statuses = await listSessions(db, scope, { statuses: ['created', 'expired'] }, { limit: 10 });
+        assert.equal(statuses.rows.length, 5);
+        const window = await listSessions(
+          db,
+          scope,
+          { createdGte: new Date(T0.getTime() + 1000), createdLte: new Date(T0.getTime() + 3000) },
+          { limit: 10 },
+        );
+        assert.equal(window.rows.length, 3);
+      });
+
+      it('finds open sessions past their deadline, and only those', async () => {
+        const scope: Scope = { tenantId: tenantA.tenantId, environment: 'production' };
+        const overdue = await insertSession(
+          db,
+          newSession(scope, { expires_at: new Date(T0.getTime() + 1000) }),
+        );
+        const fresh = await insertSession(
+          db,
+          newSession(scope, { expires_at: new Date(T0.getTime() + 10_000_000) }),
+        );
+        const closed = await insertSession(
+          db,
+          newSession(scope, { expires_at: new Date(T0.getTime() + 1000) }),
+        );
+        await updateSession(db, closed.id, 'created', { status: 'cancelled' }, T0);
+        const found = (await findOverdueSessionIds(db, new Date(T0.getTime() + 5000), 100)).map(
+          (row) => row.id,
+        );
+        assert.ok(found.includes(overdue.id));
+        assert.ok(!found.includes(fresh.id));
+        assert.ok(!found.includes(closed.id));
+      });
+    });
+
+    describe('api keys', () => {
+      it('finds a key by its public key id with the tenant status, and marks it revoked', async () => {
+        const id = randomIds('key');
+        await insertApiKey(db, {
+          id,
+          tenant_id: tenantA.tenantId,
+          environment: 'sandbox',
+          name: 'ci',
+          key_id: 'Ab3dEf7h',
+          secret_hash: 'hash',
+          last4: 'wxyz',
+          created_by: null,
+          created_at: T0,
+        });
+        const found = (await findApiKeyByKeyId(db, 'Ab3dEf7h'))!;
+        assert.equal(found.id, id);
+        assert.equal(found.tenant_status, 'active');
+        assert.equal(found.revoked_at, null);
+        await revokeApiKey(db, tenantA.tenantId, id, T0);
+        assert.ok((await findApiKeyByKeyId(db, 'Ab3dEf7h'))!.revoked_at instanceof Date);
+      });
+    });
+
+    describe('idempotency keys', () => {
+      const scope = { tenantId: tenantA.tenantId, environment: 'sandbox', credentialId: 'key_1', key: 'k-1' };
+      const day = 86_400_000;
+
+      it('gives a key to exactly one of two racing claims', async () => {
+        const raceScope = { ...scope, key: 'race' };
+        const claims = await Promise.all([
+          claimIdempotencyKey(
+            db,
+            raceScope,
+            'fp',
+            T0,
+            new Date(T0.getTime() - day),
+            new Date(T0.getTime() - 60_000),
+          ),
+          claimIdempotencyKey(
+            db,
+            raceScope,
+            'fp',
+            T0,
+            new Date(T0.getTime() - day),
+            new Date(T0.getTime() - 60_000),
+          ),
+        ]);
+        assert.equal(claims.filter((claim) => claim === null).length, 1);
+      });
+
+      it('returns the stored response to a later claim, and frees the key after 24 h', async () => {
+        assert.equal(await claimIdempotencyKey(db, scope, 'fp', T0, new Date(T0.getTime() - day), T0), null);
+        await completeIdempotencyKey(db, scope, 201, '{"ok":true}');
+        const later = new Date(T0.getTime() + 1000);
+        const replay = await claimIdempotencyKey(
+          db,
+          scope,
+          'fp',
+          later,
+          new Date(later.getTime() - day),
+          new Date(later.getTime() - 60_000),
+        );
+        assert.equal(replay?.status, 'done');
+        assert.equal(replay?.response_status, 201);
+        assert.equal(replay?.response_body, '{"ok":true}');
+        const nextDay = new Date(T0.getTime() + day + 1000);
+        assert.equal(
+          await claimIdempotencyKey(
+            db,
+            scope,
+            'fp2',
+            nextDay,
+            new Date(nextDay.getTime() - day),
+            new Date(nextDay.getTime() - 60_000),
+          ),
+          null,
+        );
+      });
+
+      it('lets a retry take over a claim abandoned by a dead process', async () => {
+        const staleScope = { ...scope, key: 'stale' };
+        assert.equal(
+          await claimIdempotencyKey(db, staleScope, 'fp', T0, new Date(T0.getTime() - day), T0),
+          null,
+        );
+        const soon = new Date(T0.getTime() + 10_000);
+        const inProgress = await claimIdempotencyKey(
+          db,
+          staleScope,
+          'fp',
+          soon,
+          new Date(soon.getTime() - day),
+          new Date(soon.getTime() - 60_000),
+        );
+        assert.equal(inProgress?.status, 'in_progress');
+        const late = new Date(T0.getTime() + 120_000);
+        assert.equal(
+          await claimIdempotencyKey(
+            db,
+            staleScope,
+            'fp',
+            late,
+            new Date(late.getTime() - day),
+            new Date(late.getTime() - 60_000),
+          ),
+          null,
+        );
+      });
+    });
+  });
+}
