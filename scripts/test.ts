@@ -9,6 +9,7 @@
 // Options: --only=node|browser|static to run one group (the static group is tsc + biome).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 interface StageResult {
   name: string;
@@ -36,7 +37,7 @@ function nodeTestCounts(output: string) {
 
 // web-test-runner ends with e.g. `Chrome: |██████| 4/4 test files | 31 passed, 0 failed`.
 function browserTestCounts(output: string) {
-  const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
+  const plain = stripVTControlCharacters(output);
   const matches = [...plain.matchAll(/(\d+) passed, (\d+) failed/g)];
   const last = matches.at(-1);
   if (!last) return undefined;
