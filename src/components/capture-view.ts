@@ -1,0 +1,321 @@
+import { css, html, LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { prepareImageFile } from '../capture/encode-jpeg.ts';
+import type { FrameIssue, FrameQuality } from '../capture/frame-quality.ts';
+import { type CameraFacing, CameraController } from '../controllers/camera-controller.ts';
+import type { CameraIssue, CaptureMode } from '../flow/flow-types.ts';
+import { en, type MessageKey } from '../i18n/en.ts';
+import { type Translate, translator } from '../i18n/localize.ts';
+import { CameraFailedEvent, CapturedEvent, CaptureModeEvent } from './capture-events.ts';
+import { sharedStyles } from './shared-styles.ts';
+
+/** Guidance per issue, most important first (a dark frame is also "blurry"; say "brighter"). */
+const GUIDANCE: [FrameIssue | 'too_small', MessageKey][] = [
+  ['no_document', 'guideNoDocument'],
+  ['too_dark', 'guideTooDark'],
+  ['glare', 'guideGlare'],
+  ['too_small', 'guideTooSmall'],
+  ['blurry', 'guideBlurry'],
+];
+
+/** How long frames must stay good before the shutter fires by itself. */
+const AUTO_CAPTURE_MS = 1000;
+/** Analysis cadence: ~8 checks a second is smooth guidance at a fraction of a core. */
+const ANALYSIS_INTERVAL_MS = 120;
+
+/**
+ * Camera capture with live quality guidance, auto-capture and a manual shutter, or a file input when
+ * the camera is unavailable or the end-user prefers it. Ends with a preview to accept or retake.
+ *
+ * @csspart video - the live camera preview
+ * @csspart preview - the captured photo
+ */
+export class CaptureView extends LitElement {
+  static override styles = [
+    sharedStyles,
+    css`
+      .frame {
+        position: relative;
+        background: #000;
+        border-radius: var(--idv-radius);
+        overflow: hidden;
+        aspect-ratio: 16 / 9;
+      }
+      .frame.selfie {
+        aspect-ratio: 3 / 4;
+        max-inline-size: 22rem;
+      }
+      video,
+      img {
+        display: block;
+        inline-size: 100%;
+        block-size: 100%;
+        object-fit: cover;
+      }
+      .selfie video {
+        /* Mirror the front camera so moving left moves left on screen; the captured frame is not mirrored. */
+        transform: scaleX(-1);
+      }
+      .guide {
+        position: absolute;
+        inset: 8% 6%;
+        border: 3px dashed rgb(255 255 255 / 0.85);
+        border-radius: calc(var(--idv-radius) * 1.5);
+        pointer-events: none;
+      }
+      .guide.good {
+        border-style: solid;
+        border-color: var(--idv-color-success);
+      }
+      .guidance {
+        min-height: 1.5em;
+        font-weight: 600;
+        margin-block: 0.75rem;
+      }
+    `,
+  ];
+
+  static override properties: PropertyDeclarations = {
+    facing: { attribute: false },
+    mode: { attribute: false },
+    allowUpload: { attribute: false },
+    cameraIssue: { attribute: false },
+    guidance: { attribute: false },
+    label: { attribute: false },
+    t: { attribute: false },
+    preview: { state: true },
+    quality: { state: true },
+    fileError: { state: true },
+  };
+
+  declare facing: CameraFacing;
+  declare mode: CaptureMode;
+  declare allowUpload: boolean;
+  declare cameraIssue: CameraIssue | null;
+  /** Analyse frames, guide and auto-capture (documents); off for selfies. */
+  declare guidance: boolean;
+  declare label: string;
+  declare t: Translate;
+  declare preview: { blob: Blob; url: string } | null;
+  declare quality: FrameQuality | null;
+  declare fileError: boolean;
+
+  camera: CameraController | null = null;
+  /** Duration of the last frame analysis (draw + read + score), for diagnostics and the perf test. */
+  lastAnalysisMs = 0;
+  #goodSince = 0;
+  #timer = 0;
+  #lastAnalysis = 0;
+
+  constructor() {
+    super();
+    this.facing = 'environment';
+    this.mode = 'camera';
+    this.allowUpload = true;
+    this.cameraIssue = null;
+    this.guidance = true;
+    this.label = '';
+    this.t = translator(en);
+    this.preview = null;
+    this.quality = null;
+    this.fileError = false;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#stopLoop();
+    this.#revoke();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // The controller is created lazily: its facing mode is fixed per stream.
+    if (changed.has('facing') || !this.camera) {
+      this.camera?.stop();
+      this.camera = new CameraController(this, { facing: this.facing });
+    }
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('mode') || changed.has('facing')) {
+      if (this.mode === 'camera') void this.#startCamera();
+      else {
+        this.#stopLoop();
+        this.camera?.stop();
+      }
+    }
+  }
+
+  async #startCamera(): Promise<void> {
+    const camera = this.camera;
+    if (!camera) return;
+    const status = await camera.start();
+    if (status === 'denied' || status === 'unavailable') {
+      this.dispatchEvent(new CameraFailedEvent(status));
+      return;
+    }
+    if (status !== 'streaming') return;
+    await this.updateComplete;
+    const video = this.#video();
+    if (!video) return;
+    await camera.attach(video);
+    this.#startLoop();
+  }
+
+  #video(): HTMLVideoElement | null {
+    return this.renderRoot.querySelector('video');
+  }
+
+  #startLoop(): void {
+    this.#stopLoop();
+    this.#goodSince = 0;
+    const tick = () => {
+      this.#timer = requestAnimationFrame(tick);
+      const now = performance.now();
+      if (now - this.#lastAnalysis < ANALYSIS_INTERVAL_MS) return;
+      this.#lastAnalysis = now;
+      this.#analyse(now);
+    };
+    this.#timer = requestAnimationFrame(tick);
+  }
+
+  #stopLoop(): void {
+    if (this.#timer) cancelAnimationFrame(this.#timer);
+    this.#timer = 0;
+  }
+
+  #analyse(now: number): void {
+    const video = this.#video();
+    if (!video || !this.camera || this.preview || !this.guidance) return;
+    const t0 = performance.now();
+    const quality = this.camera.analyze(video);
+    this.lastAnalysisMs = performance.now() - t0;
+    if (!quality) return;
+    // Only re-render when the advice changes, so screen readers are not flooded.
+    if (quality.ok !== this.quality?.ok || quality.issues[0] !== this.quality?.issues[0])
+      this.quality = quality;
+    if (!quality.ok) {
+      this.#goodSince = 0;
+      return;
+    }
+    this.#goodSince ||= now;
+    if (now - this.#goodSince >= AUTO_CAPTURE_MS) void this.shoot();
+  }
+
+  /** Takes the current frame (the shutter button, and auto-capture). */
+  async shoot(): Promise<void> {
+    const video = this.#video();
+    if (!video || !this.camera || this.preview) return;
+    this.#stopLoop();
+    const blob = await this.camera.capture(video);
+    this.#show(blob);
+  }
+
+  #show(blob: Blob): void {
+    this.#revoke();
+    this.preview = { blob, url: URL.createObjectURL(blob) };
+  }
+
+  #revoke(): void {
+    if (this.preview) URL.revokeObjectURL(this.preview.url);
+  }
+
+  /** Back to live capture (the Retake button, or the parent after the server reported quality issues). */
+  async reset(): Promise<void> {
+    this.#revoke();
+    this.preview = null;
+    this.quality = null;
+    this.fileError = false;
+    await this.updateComplete;
+    if (this.mode === 'camera' && this.camera?.status === 'streaming') {
+      const video = this.#video();
+      if (video) await this.camera.attach(video);
+      this.#startLoop();
+    }
+  }
+
+  async #onFile(event: Event): Promise<void> {
+    const input = event.target as HTMLInputElement;
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    const blob = await prepareImageFile(file);
+    this.fileError = !blob;
+    if (blob) this.#show(blob);
+  }
+
+  #guidanceText(): string {
+    const q = this.quality;
+    if (!q) return '';
+    if (q.ok) return this.t('guideOk');
+    const key = GUIDANCE.find(([issue]) => q.issues.includes(issue as FrameIssue))?.[1];
+    return key ? this.t(key) : '';
+  }
+
+  override render() {
+    const { t } = this;
+    if (this.preview) {
+      return html`
+        <div class="frame ${this.facing === 'user' ? 'selfie' : ''}">
+          <img part="preview" src=${this.preview.url} alt=${t('capturePreview')} />
+        </div>
+        <div class="actions">
+          <button part="button primary" @click=${() => this.dispatchEvent(new CapturedEvent(this.preview!.blob))}>
+            ${t('captureUse')}
+          </button>
+          <button part="button" class="secondary" @click=${() => this.reset()}>${t('captureRetake')}</button>
+        </div>
+      `;
+    }
+    return this.mode === 'camera' ? this.#renderCamera() : this.#renderUpload();
+  }
+
+  #renderCamera() {
+    const { t } = this;
+    const status = this.camera?.status ?? 'idle';
+    const good = this.quality?.ok === true;
+    return html`
+      <div class="frame ${this.facing === 'user' ? 'selfie' : ''}">
+        <video part="video" aria-label=${this.label || t('captureVideo')} muted playsinline autoplay></video>
+        ${this.guidance ? html`<div class="guide ${good ? 'good' : ''}" aria-hidden="true"></div>` : null}
+      </div>
+      <p class="guidance" aria-live="polite">
+        ${status === 'requesting' ? t('captureRequesting') : this.guidance ? this.#guidanceText() : ''}
+      </p>
+      <div class="actions">
+        <button part="button primary shutter" ?disabled=${status !== 'streaming'} @click=${() => this.shoot()}>
+          ${t('captureShutter')}
+        </button>
+        ${
+          this.allowUpload
+            ? html`<button class="link" @click=${() => this.dispatchEvent(new CaptureModeEvent('upload'))}>
+                ${t('captureUploadInstead')}
+              </button>`
+            : null
+        }
+      </div>
+    `;
+  }
+
+  #renderUpload() {
+    const { t } = this;
+    const issue = this.cameraIssue;
+    return html`
+      ${issue ? html`<p role="status">${t(issue === 'denied' ? 'captureDenied' : 'captureUnavailable')}</p>` : null}
+      ${
+        this.allowUpload
+          ? html`<div class="field">
+              <label for="file">${t('captureChooseFile')}</label>
+              <input id="file" type="file" accept="image/jpeg,image/png,image/webp" @change=${this.#onFile} />
+            </div>`
+          : null
+      }
+      ${this.fileError ? html`<p class="error" role="alert">${t('captureFileType')}</p>` : null}
+      ${
+        issue
+          ? null
+          : html`<button class="link" @click=${() => this.dispatchEvent(new CaptureModeEvent('camera'))}>
+              ${t('captureUseCamera')}
+            </button>`
+      }
+    `;
+  }
+}

@@ -1,0 +1,258 @@
+import { css, html, type PropertyDeclarations, type PropertyValues } from 'lit';
+import type { ExtractedFields, IdDocumentType, QualityIssue, Side } from '../api/verify-types.ts';
+import type { CameraFailedEvent, CapturedEvent, CaptureModeEvent } from '../components/capture-events.ts';
+import type { CaptureView } from '../components/capture-view.ts';
+import type { CameraIssue, CaptureMode } from '../flow/flow-types.ts';
+import type { MessageKey } from '../i18n/en.ts';
+import { DOCUMENT_LABEL } from './document-labels.ts';
+import { StepElement } from './step-element.ts';
+
+export type DocumentScreen = 'document_type' | 'document_front' | 'document_back' | 'document_details';
+
+const ISSUE_TEXT: Record<QualityIssue, MessageKey> = {
+  blurry: 'guideBlurry',
+  glare: 'guideGlare',
+  too_dark: 'guideTooDark',
+  too_small: 'guideTooSmall',
+  no_document: 'guideNoDocument',
+};
+
+const DETAIL_FIELDS = [
+  ['first_name', 'fieldFirstName', 'text', 'given-name'],
+  ['last_name', 'fieldLastName', 'text', 'family-name'],
+  ['date_of_birth', 'fieldDateOfBirth', 'date', 'bday'],
+  ['nationality', 'fieldNationality', 'text', 'off'],
+  ['document_number', 'fieldDocumentNumber', 'text', 'off'],
+  ['expiry_date', 'fieldExpiryDate', 'date', 'off'],
+] as const;
+
+/**
+ * The identity document step, one element across its four screens (so what the server read from the
+ * front survives to the confirm form): choose type → front → back (when the type has one) → confirm.
+ */
+export class DocumentStep extends StepElement {
+  static override styles = [
+    ...StepElement.styles,
+    css`
+      ul.choices {
+        list-style: none;
+        padding: 0;
+        margin: 0;
+        display: grid;
+        gap: 0.75rem;
+      }
+      ul.choices button {
+        inline-size: 100%;
+        justify-content: flex-start;
+        background: var(--idv-color-surface);
+        color: var(--idv-color-text);
+        border: 1px solid var(--idv-color-border);
+      }
+      .grid {
+        display: grid;
+        gap: 0 1rem;
+        grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
+      }
+    `,
+  ];
+
+  static override properties: PropertyDeclarations = {
+    screen: { attribute: false },
+    documentTypes: { attribute: false },
+    documentType: { attribute: false },
+    country: { attribute: false },
+    captureMode: { attribute: false },
+    cameraIssue: { attribute: false },
+    allowUpload: { attribute: false },
+    issues: { state: true },
+  };
+
+  declare screen: DocumentScreen;
+  declare documentTypes: IdDocumentType[];
+  declare documentType: IdDocumentType | null;
+  /** ISO 3166-1 alpha-3 of the session; sent as `issuing_country` and used to prefill nationality. */
+  declare country: string;
+  declare captureMode: CaptureMode;
+  declare cameraIssue: CameraIssue | null;
+  declare allowUpload: boolean;
+  /** Server quality issues of the last upload; non-empty means "retake". */
+  declare issues: QualityIssue[];
+
+  /** Fields the server read from the document, merged across sides. */
+  extracted: ExtractedFields = {};
+
+  constructor() {
+    super();
+    this.screen = 'document_type';
+    this.documentTypes = [];
+    this.documentType = null;
+    this.country = '';
+    this.captureMode = 'camera';
+    this.cameraIssue = null;
+    this.allowUpload = true;
+    this.issues = [];
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('screen')) {
+      this.issues = [];
+      this.errorMessage = '';
+    }
+  }
+
+  async #upload(side: Side, event: CapturedEvent): Promise<void> {
+    event.stopPropagation();
+    if (!this.documentType) return;
+    const type = this.documentType;
+    const result = await this.run((api) =>
+      api.uploadDocument({
+        step: 'id_document',
+        document_type: type,
+        side,
+        image: event.blob,
+        ...(this.country ? { issuing_country: this.country } : {}),
+      }),
+    );
+    if (!result) return;
+    const { quality, extracted } = result.value;
+    if (!quality.ok && quality.issues.length > 0) {
+      // The server's check is the one that counts: show why and go back to live capture.
+      this.issues = quality.issues;
+      await this.renderRoot.querySelector<CaptureView>('idv-capture-view')?.reset();
+      return;
+    }
+    this.extracted = { ...this.extracted, ...(extracted ?? {}) };
+    this.emitFlow({ type: 'side_accepted', side });
+  }
+
+  async #confirm(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    if (!form.reportValidity()) return;
+    const data = new FormData(form);
+    const value = (name: string) => String(data.get(name) ?? '').trim();
+    const done = await this.run((api) =>
+      api.putDetails({
+        step: 'id_document',
+        first_name: value('first_name'),
+        last_name: value('last_name'),
+        date_of_birth: value('date_of_birth'),
+        nationality: value('nationality').toUpperCase(),
+        document_number: value('document_number'),
+        expiry_date: value('expiry_date'),
+        ...(this.extracted.mrz ? { mrz: this.extracted.mrz } : {}),
+      }),
+    );
+    if (done) this.emitFlow({ type: 'details_confirmed' });
+  }
+
+  override render() {
+    switch (this.screen) {
+      case 'document_type':
+        return this.#renderTypes();
+      case 'document_front':
+      case 'document_back':
+        return this.#renderCapture(this.screen === 'document_front' ? 'front' : 'back');
+      case 'document_details':
+        return this.#renderDetails();
+    }
+  }
+
+  #renderTypes() {
+    const { t } = this;
+    return html`
+      <h2 tabindex="-1">${t('docTypeTitle')}</h2>
+      <p class="muted" id="types-hint">${t('docTypeHint')}</p>
+      <ul class="choices" aria-describedby="types-hint">
+        ${this.documentTypes.map(
+          (type) => html`<li>
+            <button
+              part="choice"
+              data-type=${type}
+              @click=${() => this.emitFlow({ type: 'document_type_chosen', documentType: type })}
+            >
+              ${t(DOCUMENT_LABEL[type])}
+            </button>
+          </li>`,
+        )}
+      </ul>
+    `;
+  }
+
+  #renderCapture(side: Side) {
+    const { t } = this;
+    const documentName = this.documentType ? t(DOCUMENT_LABEL[this.documentType]) : '';
+    const title = t(side === 'front' ? 'captureFrontTitle' : 'captureBackTitle', { document: documentName });
+    return html`
+      <h2 tabindex="-1">${title}</h2>
+      <p class="muted">${t('captureHint')}</p>
+      ${
+        this.issues.length
+          ? html`<div role="alert" class="error">
+              <p>${t('retakeTitle')}</p>
+              <ul>
+                ${this.issues.map((issue) => html`<li>${t(ISSUE_TEXT[issue] ?? 'genericError')}</li>`)}
+              </ul>
+            </div>`
+          : null
+      }
+      ${this.busy ? html`<p role="status">${t('captureUploading')}</p>` : null}
+      ${this.errorMessage ? html`<p class="error" role="alert">${this.errorMessage}</p>` : null}
+      <idv-capture-view
+        .t=${t}
+        .facing=${'environment'}
+        .mode=${this.captureMode}
+        .cameraIssue=${this.cameraIssue}
+        .allowUpload=${this.allowUpload}
+        .guidance=${true}
+        .label=${title}
+        ?inert=${this.busy}
+        @idv-captured=${(e: CapturedEvent) => this.#upload(side, e)}
+        @idv-camera-failed=${(e: CameraFailedEvent) => this.emitFlow({ type: 'camera_failed', reason: e.reason })}
+        @idv-capture-mode=${(e: CaptureModeEvent) => this.emitFlow({ type: 'capture_mode_chosen', mode: e.mode })}
+      ></idv-capture-view>
+      ${
+        side === 'front' && this.documentTypes.length > 1
+          ? html`<div class="actions">
+              <button class="secondary" @click=${() => this.emitFlow({ type: 'back' })}>${t('back')}</button>
+            </div>`
+          : null
+      }
+    `;
+  }
+
+  #renderDetails() {
+    const { t } = this;
+    const prefill: Record<string, string | undefined> = {
+      nationality: this.country || undefined,
+      ...this.extracted,
+    };
+    return html`
+      <h2 tabindex="-1">${t('detailsTitle')}</h2>
+      <p class="muted">${t('detailsHint')}</p>
+      <form @submit=${this.#confirm} novalidate>
+        <div class="grid">
+          ${DETAIL_FIELDS.map(
+            ([name, label, type, autocomplete]) => html`<div class="field">
+              <label for=${name}>${t(label)}</label>
+              <input
+                id=${name}
+                name=${name}
+                type=${type}
+                autocomplete=${autocomplete}
+                required
+                .value=${prefill[name] ?? ''}
+                ?readonly=${this.busy}
+              />
+            </div>`,
+          )}
+        </div>
+        ${this.errorMessage ? html`<p class="error" role="alert">${this.errorMessage}</p>` : null}
+        <div class="actions">
+          <button part="button primary" type="submit" ?disabled=${this.busy}>${t('detailsConfirm')}</button>
+          <button type="button" class="secondary" @click=${() => this.emitFlow({ type: 'back' })}>${t('back')}</button>
+        </div>
+      </form>
+    `;
+  }
+}

@@ -1,0 +1,74 @@
+import { LitElement, type PropertyDeclarations } from 'lit';
+import { VerifyApiError } from '../api/verify-api-error.ts';
+import type { VerifyApiClient } from '../api/verify-api.ts';
+import { sharedStyles } from '../components/shared-styles.ts';
+import type { FlowEvent } from '../flow/flow-types.ts';
+import { en } from '../i18n/en.ts';
+import { type Translate, translator } from '../i18n/localize.ts';
+import { FlowIntentEvent, StepFailedEvent } from './step-events.ts';
+
+const english = translator(en);
+
+/**
+ * Base of every step screen: the shell hands it the API client and translations; it reports progress
+ * as flow events and failures to the shell. Reactive fields are `declare`d and set in the constructor
+ * so no class-field semantics (TS `useDefineForClassFields`, esbuild, Node type stripping) can shadow
+ * Lit's accessors.
+ */
+export class StepElement extends LitElement {
+  static override styles = [sharedStyles];
+  static override properties: PropertyDeclarations = {
+    api: { attribute: false },
+    t: { attribute: false },
+    busy: { state: true },
+    errorMessage: { state: true },
+  };
+
+  declare api: VerifyApiClient | null;
+  declare t: Translate;
+  declare busy: boolean;
+  declare errorMessage: string;
+
+  constructor() {
+    super();
+    this.api = null;
+    this.t = english;
+    this.busy = false;
+    this.errorMessage = '';
+  }
+
+  /** Moves focus to the screen's heading so screen readers start reading the new step. */
+  async focusHeading(): Promise<void> {
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>('h2')?.focus();
+  }
+
+  protected emitFlow(event: FlowEvent): void {
+    this.dispatchEvent(new FlowIntentEvent(event));
+  }
+
+  /** Hands an error to the shell; shows it here if the shell did not take over. */
+  protected fail(error: unknown): void {
+    const event = new StepFailedEvent(error);
+    this.dispatchEvent(event);
+    if (!event.handled) {
+      const problem = error instanceof VerifyApiError ? error.problem : null;
+      this.errorMessage = problem?.user_message ?? this.t('genericError');
+    }
+  }
+
+  /** Runs an API call with `busy` set and errors reported; resolves null on failure. */
+  protected async run<T>(work: (api: VerifyApiClient) => Promise<T>): Promise<{ value: T } | null> {
+    if (!this.api || this.busy) return null;
+    this.busy = true;
+    this.errorMessage = '';
+    try {
+      return { value: await work(this.api) };
+    } catch (error) {
+      this.fail(error);
+      return null;
+    } finally {
+      this.busy = false;
+    }
+  }
+}
