@@ -1,0 +1,175 @@
+// `npm run bench:api`: requests per second and latency of the real server (its `npm start` entry, in its
+// own process) against a bare node:http baseline on the same machine, measured in one run, on the
+// embedded database and, when one answers on 127.0.0.1:5432, on PostgreSQL. Prints ratios, not verdicts.
+//
+// Options (environment): BENCH_SECONDS (default 8), BENCH_CONNECTIONS (default 10).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort, startServerProcess } from '../../test/node/server/server-process.ts';
+
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 8);
+const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
+const ADMIN_URL = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SESSION_BODY = JSON.stringify({
+  country: 'DEU',
+  flow: 'user',
+  tier: 'tier2',
+  external_user_reference: 'bench-user',
+});
+
+interface Measurement {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(
+  url: string,
+  method: 'GET' | 'POST',
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Measurement> {
+  const result = await autocannon({
+    url,
+    method,
+    headers,
+    body,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+  });
+  const expected = method === 'POST' ? 201 : 200;
+  const wrong = Object.entries(result.statusCodeStats ?? {})
+    .filter(([status]) => Number(status) !== expected)
+    .reduce((sum, [, stat]) => sum + (stat as { count: number }).count, 0);
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + wrong,
+  };
+}
+
+async function postgresAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function withDatabase<T>(
+  engine: 'pglite' | 'postgres',
+  work: (env: Record<string, string>) => Promise<T>,
+): Promise<T> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'idv-bench-'));
+  const name = `idv_bench_${process.pid}`;
+  const env: Record<string, string> = {
+    IDV_DATA_DIR: dataDir,
+    IDV_RATE_LIMIT_READS: '1000000000',
+    IDV_RATE_LIMIT_WRITES: '1000000000',
+  };
+  if (engine === 'postgres') {
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    env['DATABASE_URL'] = url.toString();
+  }
+  try {
+    return await work(env);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (engine === 'postgres') {
+      const admin = new pg.Client({ connectionString: ADMIN_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }
+}
+
+async function benchServer(engine: 'pglite' | 'postgres') {
+  return withDatabase(engine, async (env) => {
+    const server = await startServerProcess(env);
+    try {
+      const credentials = JSON.parse(
+        readFileSync(join(env['IDV_DATA_DIR']!, 'credentials.json'), 'utf8'),
+      ) as {
+        api_keys: { sandbox: string };
+      };
+      const headers = { 'x-api-key': credentials.api_keys.sandbox, 'content-type': 'application/json' };
+      const created = await fetch(`${server.baseUrl}/v1/sessions`, {
+        method: 'POST',
+        headers,
+        body: SESSION_BODY,
+      });
+      const sessionText = await created.text();
+      const sessionId = (JSON.parse(sessionText) as { session_id: string }).session_id;
+      const create = await load(`${server.baseUrl}/v1/sessions`, 'POST', headers, SESSION_BODY);
+      const read = await load(`${server.baseUrl}/v1/sessions/${sessionId}`, 'GET', headers);
+      return { create, read, responseBody: sessionText };
+    } finally {
+      await server.stop('SIGTERM');
+    }
+  });
+}
+
+async function benchBaseline(responseBody: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./baseline-server.ts', import.meta.url))], {
+    env: { ...process.env, PORT: String(port), BASELINE_BODY: responseBody },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+  const url = `http://127.0.0.1:${port}/v1/sessions`;
+  const headers = { 'content-type': 'application/json' };
+  try {
+    return {
+      create: await load(url, 'POST', headers, SESSION_BODY),
+      read: await load(`${url}/sess_x`, 'GET', headers),
+    };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+function row(name: string, ours: Measurement, baseline: Measurement): string {
+  const ratio = ours.requestsPerSecond / baseline.requestsPerSecond;
+  return [
+    name.padEnd(34),
+    ours.requestsPerSecond.toFixed(0).padStart(8),
+    `${ours.p50} / ${ours.p99} ms`.padStart(16),
+    baseline.requestsPerSecond.toFixed(0).padStart(9),
+    `${(ratio * 100).toFixed(1)} %`.padStart(9),
+    String(ours.errors).padStart(7),
+  ].join('  ');
+}
+
+console.log(`bench:api: ${CONNECTIONS} connections, ${SECONDS} s per measurement, Node ${process.version}`);
+const engines: ('pglite' | 'postgres')[] = ['pglite'];
+if (await postgresAvailable()) engines.push('postgres');
+else console.log('(no PostgreSQL on 127.0.0.1:5432: embedded database only)');
+
+const lines: string[] = [];
+for (const engine of engines) {
+  const ours = await benchServer(engine);
+  const baseline = await benchBaseline(ours.responseBody);
+  lines.push(row(`POST /v1/sessions (${engine})`, ours.create, baseline.create));
+  lines.push(row(`GET /v1/sessions/:id (${engine})`, ours.read, baseline.read));
+}
+console.log(
+  `\n${'scenario'.padEnd(34)}  ${'req/s'.padStart(8)}  ${'p50 / p99'.padStart(16)}  ${'baseline'.padStart(9)}  ${'of base'.padStart(9)}  ${'errors'.padStart(7)}`,
+);
+for (const line of lines) console.log(line);
+console.log('\n"of base": our req/s as a share of a bare node:http server answering a same-size JSON body.');
