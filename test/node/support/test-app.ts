@@ -1,9 +1,11 @@
 import { createApp } from '../../../server/app.ts';
 import type { AppConfig, AppDeps } from '../../../server/app-deps.ts';
+import { type MemoryBlobStore, memoryBlobStore } from '../../../server/blobs/memory-blob-store.ts';
 import { createFieldCipher } from '../../../server/crypto/field-cipher.ts';
 import { randomBytes } from '../../../server/crypto/primitives.ts';
 import { randomIds } from '../../../server/crypto/ids.ts';
 import { argon2PasswordHasher } from '../../../server/node/argon2-password-hasher.ts';
+import { sharpImageAnalyzer } from '../../../server/node/sharp-image-analyzer.ts';
 import type { Database } from '../../../server/store/sql-client.ts';
 import { bootstrapTenant } from '../../../server/tenants/bootstrap-tenant.ts';
 import { createTestDatabase, type Engine } from './test-database.ts';
@@ -24,6 +26,8 @@ export interface TestHarness {
   app: ReturnType<typeof createApp>;
   deps: AppDeps & { db: Database };
   clock: TestClock;
+  /** The raw blob store under the app's encryption: what would reach the disk. */
+  blobs: MemoryBlobStore;
   tenant: TestTenant;
   other: TestTenant;
   /** `app.request` with JSON encoding of `body` and the given credential. */
@@ -69,6 +73,7 @@ export async function createHarness(
 ): Promise<TestHarness> {
   const clock = new TestClock();
   const db = options.db ?? (await createTestDatabase(engine));
+  const blobs = memoryBlobStore();
   const deps: AppDeps & { db: Database } = {
     config: {
       baseUrl: TEST_BASE_URL,
@@ -85,6 +90,8 @@ export async function createHarness(
     cipher: await createFieldCipher(options.masterKey ?? randomBytes(32)),
     jwtSecret: randomBytes(32),
     clientAddress: (request) => request.headers.get('x-test-client-address') ?? '203.0.113.1',
+    images: sharpImageAnalyzer(),
+    blobs,
   };
   const app = createApp(deps);
   const tenant = await seedTenant(deps, 'Tenant A');
@@ -106,6 +113,7 @@ export async function createHarness(
     app,
     deps,
     clock,
+    blobs,
     tenant,
     other,
     call,

@@ -1,0 +1,127 @@
+import type { AppDeps } from '../app-deps.ts';
+import type {
+  BusinessDetails,
+  CapturedDocument,
+  IdDocumentEvidence,
+  ReviewEvidence,
+} from '../domain/review/review-input.ts';
+import type { SessionRow } from '../store/sessions.ts';
+import type { SqlClient } from '../store/sql-client.ts';
+import { latestAnsweredChallenge } from '../store/liveness-challenges.ts';
+import { imageDigestUsedElsewhere, listSessionUploads, type UploadRow } from '../store/uploads.ts';
+import { findVerifyConsent } from '../store/verify-consents.ts';
+import { documentNumberUsedByOtherReference, listVerifyDetails } from '../store/verify-details.ts';
+import { evidenceCipherContext } from './evidence-keys.ts';
+import type { StoredBusinessDetails, StoredIdDocumentDetails, StoredMrz } from './stored-details.ts';
+
+/** The evidence the review reads: everything but the watchlist screening, which the review runs itself. */
+export type CollectedEvidence = Omit<ReviewEvidence, 'watchlist'>;
+
+function capturedDocument(uploads: readonly UploadRow[]): CapturedDocument | undefined {
+  const last = uploads.at(-1);
+  if (!last) return undefined;
+  // The latest upload names the document the end-user settled on; earlier images of another type stay
+  // with the reviewer's evidence list but are not judged as this document.
+  const images = uploads.filter((upload) => upload.document_type === last.document_type);
+  return {
+    document_type: last.document_type ?? '',
+    images: images.map((upload) => ({
+      side: upload.side ?? 'front',
+      quality: { ok: upload.quality.ok, issues: upload.quality.issues },
+    })),
+  };
+}
+
+/**
+ * Gathers what the end-user submitted for a session, decrypted, in the exact shape of the automated
+ * review's `ReviewEvidence` (without `watchlist`). A member is absent when nothing was collected for it;
+ * `duplicates` is always present because both look-ups always run: the same document number confirmed
+ * under another `external_user_reference` (or an anonymous session) in the tenant and environment, and
+ * any of this session's image bytes uploaded in another session.
+ *
+ * @example
+ * const evidence = await collectReviewEvidence(deps.db, deps, session);
+ * decide({ session, evidence: { ...evidence, watchlist }, policy, environment, now });
+ */
+export async function collectReviewEvidence(
+  sql: SqlClient,
+  deps: Pick<AppDeps, 'cipher'>,
+  session: SessionRow,
+): Promise<CollectedEvidence> {
+  const scope = { tenantId: session.tenant_id, environment: session.environment };
+  const [consent, uploads, details, liveness] = await Promise.all([
+    findVerifyConsent(sql, scope, session.id),
+    listSessionUploads(sql, scope, session.id),
+    listVerifyDetails(sql, scope, session.id),
+    latestAnsweredChallenge(sql, scope, session.id),
+  ]);
+  const evidence: CollectedEvidence = {};
+  if (consent) evidence.consent = { accepted: consent.accepted };
+
+  const documentsOf = (step: string) =>
+    uploads.filter((upload) => upload.kind === 'document' && upload.step === step);
+  const idDetails = details.find((row) => row.step === 'id_document');
+  const idDocument = capturedDocument(documentsOf('id_document'));
+  if (idDocument || idDetails) {
+    const document: IdDocumentEvidence = idDocument ?? { document_type: '', images: [] };
+    if (idDetails) {
+      const stored = await deps.cipher.decryptJson<StoredIdDocumentDetails>(
+        idDetails.details_enc,
+        evidenceCipherContext.details(session.id, 'id_document'),
+      );
+      document.details = {
+        first_name: stored.first_name,
+        last_name: stored.last_name,
+        date_of_birth: stored.date_of_birth,
+        document_number: stored.document_number,
+        expiry_date: stored.expiry_date,
+      };
+      if (idDetails.mrz_enc) {
+        const mrz = await deps.cipher.decryptJson<StoredMrz>(
+          idDetails.mrz_enc,
+          evidenceCipherContext.mrz(session.id),
+        );
+        document.mrz = mrz.parsed;
+      }
+    }
+    evidence.id_document = document;
+  }
+  if (liveness) evidence.liveness = { accepted: liveness.outcome === 'accepted' };
+  const proofOfAddress = capturedDocument(documentsOf('proof_of_address'));
+  if (proofOfAddress) evidence.proof_of_address = proofOfAddress;
+  const businessDocument = capturedDocument(documentsOf('business_document'));
+  if (businessDocument) evidence.business_document = businessDocument;
+  const businessRow = details.find((row) => row.step === 'business_details');
+  if (businessRow) {
+    const stored = await deps.cipher.decryptJson<StoredBusinessDetails>(
+      businessRow.details_enc,
+      evidenceCipherContext.details(session.id, 'business_details'),
+    );
+    const business: BusinessDetails = {
+      legal_name: stored.legal_name,
+      registration_number: stored.registration_number,
+      jurisdiction: stored.jurisdiction,
+    };
+    evidence.business_details = business;
+  }
+
+  const documentNumberIndex = idDetails?.document_number_index ?? null;
+  evidence.duplicates = {
+    document_number_used_by_other_reference:
+      documentNumberIndex !== null &&
+      (await documentNumberUsedByOtherReference(
+        sql,
+        scope,
+        session.id,
+        documentNumberIndex,
+        session.external_user_ref_index,
+      )),
+    image_reused_in_other_session: await imageDigestUsedElsewhere(
+      sql,
+      scope,
+      session.id,
+      uploads.map((upload) => upload.sha256_index),
+    ),
+  };
+  return evidence;
+}
