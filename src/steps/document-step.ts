@@ -1,21 +1,14 @@
 import { css, html, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
 import type { ExtractedFields, IdDocumentType, QualityIssue, Side } from '../api/verify-types.ts';
 import type { CameraFailedEvent, CapturedEvent, CaptureModeEvent } from '../components/capture-events.ts';
 import type { CaptureView } from '../components/capture-view.ts';
 import type { CameraIssue, CaptureMode } from '../flow/flow-types.ts';
-import type { MessageKey } from '../i18n/en.ts';
 import { DOCUMENT_LABEL } from './document-labels.ts';
+import { QUALITY_ISSUE_TEXT } from './quality-issue-text.ts';
 import { StepElement } from './step-element.ts';
 
 export type DocumentScreen = 'document_type' | 'document_front' | 'document_back' | 'document_details';
-
-const ISSUE_TEXT: Record<QualityIssue, MessageKey> = {
-  blurry: 'guideBlurry',
-  glare: 'guideGlare',
-  too_dark: 'guideTooDark',
-  too_small: 'guideTooSmall',
-  no_document: 'guideNoDocument',
-};
 
 const DETAIL_FIELDS = [
   ['first_name', 'fieldFirstName', 'text', 'given-name'],
@@ -191,14 +184,16 @@ export class DocumentStep extends StepElement {
           ? html`<div role="alert" class="error">
               <p>${t('retakeTitle')}</p>
               <ul>
-                ${this.issues.map((issue) => html`<li>${t(ISSUE_TEXT[issue] ?? 'genericError')}</li>`)}
+                ${this.issues.map((issue) => html`<li>${t(QUALITY_ISSUE_TEXT[issue] ?? 'genericError')}</li>`)}
               </ul>
             </div>`
           : null
       }
       ${this.busy ? html`<p role="status">${t('captureUploading')}</p>` : null}
       ${this.errorMessage ? html`<p class="error" role="alert">${this.errorMessage}</p>` : null}
-      <idv-capture-view
+      ${keyed(
+        side,
+        html`<idv-capture-view
         .t=${t}
         .facing=${'environment'}
         .mode=${this.captureMode}
@@ -210,7 +205,8 @@ export class DocumentStep extends StepElement {
         @idv-captured=${(e: CapturedEvent) => this.#upload(side, e)}
         @idv-camera-failed=${(e: CameraFailedEvent) => this.emitFlow({ type: 'camera_failed', reason: e.reason })}
         @idv-capture-mode=${(e: CaptureModeEvent) => this.emitFlow({ type: 'capture_mode_chosen', mode: e.mode })}
-      ></idv-capture-view>
+      ></idv-capture-view>`,
+      )}
       ${
         side === 'front' && this.documentTypes.length > 1
           ? html`<div class="actions">

@@ -1,0 +1,18 @@
+import type { LivenessAction } from '../api/verify-types.ts';
+import type { MessageKey } from '../i18n/en.ts';
+
+const PROMPTS: Record<string, MessageKey> = {
+  turn_left: 'actionTurnLeft',
+  turn_right: 'actionTurnRight',
+  smile: 'actionSmile',
+  blink: 'actionBlink',
+  look_up: 'actionLookUp',
+  look_down: 'actionLookDown',
+  nod: 'actionNod',
+  look_straight: 'actionLookStraight',
+};
+
+/** The prompt for a server challenge action; an action this widget does not know gets a neutral one. */
+export function actionPrompt(action: LivenessAction): MessageKey {
+  return PROMPTS[action] ?? 'actionLookStraight';
+}

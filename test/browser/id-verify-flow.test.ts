@@ -1,0 +1,325 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../src/id-verify.ts';
+import type { IdVerifyElement } from '../../src/id-verify-element.ts';
+import { chooseFile, deep, fill, screenOf, until } from './support/dom.ts';
+import { FakeVerifyApi, photoFile } from './support/fake-verify-api.ts';
+
+type Stub = { restore(): void };
+
+/** Makes getUserMedia fail the way a denied permission prompt does. */
+function denyCamera(): Stub {
+  const media = navigator.mediaDevices;
+  const original = media.getUserMedia;
+  media.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+  return { restore: () => (media.getUserMedia = original) };
+}
+
+async function mount(api: FakeVerifyApi, attrs: { locale?: string } = {}): Promise<IdVerifyElement> {
+  const el = await fixture<IdVerifyElement>(
+    html`<id-verify locale=${attrs.locale ?? 'en'} .api=${api} .pollInterval=${20}></id-verify>`,
+  );
+  await until(() => el.state.phase !== 'loading', 4000, 'session load');
+  await el.updateComplete;
+  return el;
+}
+
+function button(root: Element | null, text: RegExp): HTMLButtonElement {
+  const scope = root?.shadowRoot ?? root;
+  const found = [...(scope?.querySelectorAll('button') ?? [])].find((b) => text.test(b.textContent ?? ''));
+  if (!found) throw new Error(`no button ${text}`);
+  return found;
+}
+
+async function giveConsent(el: IdVerifyElement): Promise<void> {
+  const step = await until(() => deep(el, 'idv-consent-step'), 2000, 'consent step');
+  const box = deep<HTMLInputElement>(step, '#agree');
+  box?.click();
+  await (step as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+  button(step, /Agree/).click();
+  await until(() => el.state.phase === 'step' && el.state.screen !== 'consent', 2000, 'leaving consent');
+  await el.updateComplete;
+}
+
+/** Uploads a file on the current capture screen (upload mode) and accepts the preview. */
+async function uploadOnCaptureScreen(el: IdVerifyElement, stepTag: string): Promise<void> {
+  const input = await until(
+    () => deep<HTMLInputElement>(el, stepTag, 'idv-capture-view', 'input[type=file]'),
+    3000,
+    'file input',
+  );
+  chooseFile(input, photoFile());
+  const view = deep(el, stepTag, 'idv-capture-view') as Element;
+  const use = await until(
+    () =>
+      [...(view.shadowRoot?.querySelectorAll('button') ?? [])].find((b) =>
+        /Use this photo/.test(b.textContent ?? ''),
+      ),
+    3000,
+    'preview',
+  );
+  use.click();
+}
+
+describe('<id-verify> flow', () => {
+  let stub: Stub | null = null;
+  afterEach(() => {
+    stub?.restore();
+    stub = null;
+  });
+
+  it('completes a tier2 flow by upload when camera permission is denied', async function () {
+    this.timeout(20_000);
+    stub = denyCamera();
+    const api = new FakeVerifyApi({ required_steps: ['consent', 'id_document', 'liveness'], tier: 'tier2' });
+    api.extracted = { first_name: 'JEAN', last_name: 'DUPONT', document_number: 'X1234567' };
+    const events: string[] = [];
+    const completions: unknown[] = [];
+    const errors: string[] = [];
+    const host = document.createElement('div');
+    for (const name of ['idv-ready', 'idv-step-change', 'idv-complete'])
+      host.addEventListener(name, () => events.push(name));
+    host.addEventListener('idv-complete', (e) => completions.push((e as CustomEvent).detail));
+    host.addEventListener('idv-error', (e) => errors.push((e as CustomEvent).detail.code));
+    document.body.append(host);
+    const el = document.createElement('id-verify');
+    el.api = api;
+    el.pollInterval = 20;
+    el.locale = 'en';
+    host.append(el);
+    try {
+      await until(() => el.state.phase === 'step', 4000, 'first screen');
+      expect(events).to.include('idv-ready');
+      await giveConsent(el);
+      expect(api.calls.find((c) => c.method === 'giveConsent')?.body).to.include({
+        accepted: true,
+        locale: 'en',
+      });
+
+      // Two accepted types: the end-user chooses.
+      const choice = await until(
+        () => deep<HTMLButtonElement>(el, 'idv-document-step', 'button[data-type="id_card"]'),
+        2000,
+        'type choice',
+      );
+      choice.click();
+      await until(() => el.state.phase === 'step' && el.state.screen === 'document_front', 2000, 'front');
+
+      // The camera is denied: the flow switches to upload and says why.
+      await until(
+        () => el.state.phase === 'step' && el.state.ctx.cameraIssue === 'denied',
+        3000,
+        'camera denied',
+      );
+      expect(errors).to.include('camera_denied');
+      await uploadOnCaptureScreen(el, 'idv-document-step');
+      await until(() => el.state.phase === 'step' && el.state.screen === 'document_back', 3000, 'back side');
+      await uploadOnCaptureScreen(el, 'idv-document-step');
+      await until(() => el.state.phase === 'step' && el.state.screen === 'document_details', 3000, 'details');
+      expect(api.uploads.map((u) => [u.document_type, u.side, u.issuing_country])).to.deep.equal([
+        ['id_card', 'front', 'FRA'],
+        ['id_card', 'back', 'FRA'],
+      ]);
+
+      // Prefilled from what the server read; the end-user completes the rest.
+      const first = await until(
+        () => deep<HTMLInputElement>(el, 'idv-document-step', '#first_name'),
+        2000,
+        'form',
+      );
+      expect(first.value).to.equal('JEAN');
+      const form = deep(el, 'idv-document-step') as Element;
+      fill(deep<HTMLInputElement>(form, '#date_of_birth')!, '1990-04-12');
+      fill(deep<HTMLInputElement>(form, '#expiry_date')!, '2031-01-01');
+      button(form, /Confirm details/).click();
+      await until(() => el.state.phase === 'step' && el.state.screen === 'liveness', 3000, 'liveness');
+      expect(api.calls.find((c) => c.method === 'putDetails')?.body).to.deep.include({
+        step: 'id_document',
+        first_name: 'JEAN',
+        nationality: 'FRA',
+        date_of_birth: '1990-04-12',
+      });
+
+      // Liveness by upload: one selfie per challenge action.
+      const live = await until(() => deep(el, 'idv-liveness-step'), 4000, 'liveness chunk');
+      const start = await until(
+        () => {
+          const b = [...(live.shadowRoot?.querySelectorAll('button') ?? [])].find((x) =>
+            /Start/.test(x.textContent ?? ''),
+          );
+          return b && !b.disabled ? b : null;
+        },
+        3000,
+        'start enabled',
+      );
+      start.click();
+      for (let i = 0; i < 2; i++) {
+        const input = await until(() => deep<HTMLInputElement>(live, '#selfie'), 3000, 'selfie input');
+        chooseFile(input, photoFile(`selfie-${i}.jpg`));
+        await until(
+          () =>
+            api.calls.filter((c) => c.method === 'submitLiveness').length > 0 ||
+            deep(live, 'progress')?.getAttribute('value') !== String(i),
+          3000,
+          'frame taken',
+        );
+      }
+      await until(() => el.state.phase === 'step' && el.state.screen === 'review', 3000, 'review');
+      const sent = api.calls.find((c) => c.method === 'submitLiveness')?.body as { frames: Blob[] };
+      expect(sent.frames).to.have.length(2);
+
+      const review = await until(() => deep(el, 'idv-review-step'), 2000, 'review step');
+      button(review, /Submit/).click();
+      await until(() => el.state.phase === 'result' && el.state.status === 'approved', 4000, 'decision');
+      expect(completions).to.deep.equal([{ session_id: 'sess_test', status: 'approved' }]);
+      expect(events.filter((e) => e === 'idv-step-change').length).to.be.greaterThan(6);
+    } finally {
+      host.remove();
+    }
+  });
+
+  it('asks for a retake when the server reports quality issues', async () => {
+    stub = denyCamera();
+    const api = new FakeVerifyApi({
+      accepted_document_types: ['passport'],
+      steps: [
+        { step: 'consent', status: 'completed' },
+        { step: 'id_document', status: 'pending' },
+      ],
+    });
+    api.qualityIssues = [['glare', 'blurry']];
+    const el = await mount(api);
+    expect(el.state.phase === 'step' && el.state.screen).to.equal('document_front');
+    await until(() => el.state.phase === 'step' && el.state.ctx.cameraIssue, 3000, 'upload fallback');
+    await uploadOnCaptureScreen(el, 'idv-document-step');
+    const alert = await until(() => deep(el, 'idv-document-step', '[role="alert"]'), 3000, 'retake alert');
+    expect(alert.textContent).to.match(/retake/i);
+    expect(alert.textContent).to.match(/glare/i);
+    expect(el.state.phase === 'step' && el.state.screen).to.equal('document_front');
+    await uploadOnCaptureScreen(el, 'idv-document-step');
+    await until(
+      () => el.state.phase === 'step' && el.state.screen === 'document_details',
+      3000,
+      'details after retake',
+    );
+  });
+
+  it('fires idv-token-expired on a 401 and resumes when given a fresh link', async () => {
+    const api = new FakeVerifyApi();
+    const expired: unknown[] = [];
+    api.failNext('getSession', 401, 'token_expired');
+    const el = await fixture<IdVerifyElement>(
+      html`<id-verify locale="en" @idv-token-expired=${(e: CustomEvent) => expired.push(e.detail)} .api=${api}></id-verify>`,
+    );
+    await until(() => el.state.phase === 'expired', 3000, 'expired screen');
+    expect(expired).to.deep.equal([{ code: 'verify_token_expired', reason: 'token_expired' }]);
+    await el.updateComplete;
+    expect(screenOf(el).textContent ?? el.shadowRoot?.textContent).to.match(/expired/);
+    el.api = new FakeVerifyApi();
+    await until(() => el.state.phase === 'step', 3000, 'resumed');
+    expect(el.state.phase === 'step' && el.state.screen).to.equal('consent');
+  });
+
+  it('shows the session-expired screen on 410 session_expired', async () => {
+    const api = new FakeVerifyApi();
+    api.failNext('getSession', 410, 'session_expired');
+    const el = await fixture<IdVerifyElement>(html`<id-verify locale="en" .api=${api}></id-verify>`);
+    await until(() => el.state.phase === 'expired', 3000, 'expired');
+    expect(el.state.phase === 'expired' && el.state.reason).to.equal('session_expired');
+  });
+
+  it('offers a retry after a network failure and loads on retry', async () => {
+    const api = new FakeVerifyApi();
+    api.failNext('getSession', 0, 'network_error');
+    const el = await fixture<IdVerifyElement>(html`<id-verify locale="en" .api=${api}></id-verify>`);
+    await until(() => el.state.phase === 'offline', 3000, 'offline');
+    await el.updateComplete;
+    button(el, /Try again/).click();
+    await until(() => el.state.phase === 'step', 3000, 'loaded after retry');
+  });
+
+  it('holds a step change cancelled in idv-before-step-change until proceed()', async () => {
+    const api = new FakeVerifyApi({ accepted_document_types: ['passport'] });
+    const el = await mount(api);
+    let veto = true;
+    el.addEventListener('idv-before-step-change', (e) => {
+      if (veto) e.preventDefault();
+    });
+    await giveConsent(el).catch(() => undefined);
+    expect(el.state.phase === 'step' && el.state.screen).to.equal('consent');
+    veto = false;
+    el.proceed();
+    expect(el.state.phase === 'step' && el.state.screen).to.equal('document_front');
+  });
+
+  it('shows the sandbox banner and sends the picked outcome', async () => {
+    const api = new FakeVerifyApi({
+      sandbox: true,
+      steps: [
+        { step: 'consent', status: 'completed' },
+        { step: 'id_document', status: 'completed' },
+      ],
+    });
+    const el = await mount(api);
+    expect(el.shadowRoot?.querySelector('[part~="sandbox-banner"]')?.textContent).to.match(/Sandbox/);
+    const review = deep(el, 'idv-review-step') as Element;
+    await (review as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+    const select = deep<HTMLSelectElement>(review, '#outcome')!;
+    select.value = 'rejected';
+    select.dispatchEvent(new Event('change'));
+    button(review, /Submit/).click();
+    await until(
+      () => el.state.phase === 'result' && el.state.status === 'rejected',
+      3000,
+      'sandbox decision',
+    );
+    expect(api.calls.find((c) => c.method === 'complete')?.body).to.equal('rejected');
+  });
+
+  it('renders Arabic right to left with the step count translated', async () => {
+    const el = await mount(new FakeVerifyApi(), { locale: 'ar' });
+    await until(
+      () => el.shadowRoot?.querySelector('[part~="base"]')?.getAttribute('dir') === 'rtl',
+      3000,
+      'rtl',
+    );
+    const base = el.shadowRoot?.querySelector('[part~="base"]');
+    expect(base?.getAttribute('lang')).to.equal('ar');
+    expect(el.shadowRoot?.querySelector('[part~="progress"]')?.textContent).to.equal('الخطوة 1 من 3');
+  });
+
+  it('says the link is missing when given neither verify-url nor token', async () => {
+    const errors: string[] = [];
+    const el = await fixture<IdVerifyElement>(
+      html`<id-verify locale="en" @idv-error=${(e: CustomEvent) => errors.push(e.detail.code)}></id-verify>`,
+    );
+    await until(() => errors.length > 0, 2000, 'missing_token');
+    expect(errors).to.deep.equal(['missing_token']);
+    await el.updateComplete;
+    expect(el.shadowRoot?.textContent).to.match(/incomplete/);
+  });
+
+  it('shows a QR code of the handoff link and follows the phone to the result', async () => {
+    const api = new FakeVerifyApi({
+      accepted_document_types: ['passport'],
+      steps: [
+        { step: 'consent', status: 'completed' },
+        { step: 'id_document', status: 'pending' },
+      ],
+    });
+    const el = await mount(api);
+    button(el, /Continue on your phone/).click();
+    const path = await until(() => deep(el, 'idv-handoff-view', 'svg[part~="qr"] path'), 3000, 'qr');
+    expect(path.getAttribute('d')?.length).to.be.greaterThan(200);
+    // The phone finishes everything and submits.
+    api.session = {
+      ...api.session,
+      status: 'processing',
+      steps: api.session.steps?.map((s) => ({ ...s, status: 'completed' })),
+    };
+    await until(
+      () => el.state.phase === 'result' && el.state.status === 'approved',
+      4000,
+      'followed to decision',
+    );
+  });
+});

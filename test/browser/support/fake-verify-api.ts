@@ -1,0 +1,148 @@
+import type {
+  ConsentBody,
+  DocumentUpload,
+  UploadOutcome,
+  VerifyApiClient,
+} from '../../../src/api/verify-api.ts';
+import { VerifyApiError } from '../../../src/api/verify-api-error.ts';
+import type {
+  DetailsBody,
+  HandoffLink,
+  LivenessChallenge,
+  LivenessResult,
+  SandboxOutcome,
+  SessionView,
+  StepId,
+} from '../../../src/api/verify-types.ts';
+
+export interface FakeCall {
+  method: string;
+  body?: unknown;
+}
+
+/**
+ * An in-memory `/v1/verify/*` for component tests: behaves like the server for the happy path (steps
+ * complete as evidence arrives, complete → processing → the decision on the next read) and lets a test
+ * queue failures per method.
+ */
+export class FakeVerifyApi implements VerifyApiClient {
+  session: SessionView;
+  calls: FakeCall[] = [];
+  uploads: DocumentUpload[] = [];
+  /** Errors to throw, per method, in order (one per call). */
+  failures = new Map<string, VerifyApiError[]>();
+  /** Quality issues to report for the next uploads, in order. */
+  qualityIssues: UploadOutcome['quality']['issues'][] = [];
+  /** Liveness answers, in order; defaults to accepted. */
+  livenessResults: LivenessResult[] = [];
+  extracted: UploadOutcome['extracted'] = null;
+  decision: 'approved' | 'rejected' | 'review_required' = 'approved';
+  #processingReads = 0;
+
+  constructor(session: Partial<SessionView> = {}) {
+    const required: StepId[] = session.required_steps ?? ['consent', 'id_document'];
+    this.session = {
+      session_id: 'sess_test',
+      status: 'created',
+      country: 'FRA',
+      flow: 'user',
+      tier: 'tier1',
+      required_steps: required,
+      steps: required.map((step) => ({ step, status: 'pending' as const })),
+      tenant: { name: 'Acme Bank' },
+      accepted_document_types: ['passport', 'id_card'],
+      sandbox: false,
+      ...session,
+    };
+  }
+
+  failNext(method: string, status: number, code: string): void {
+    const queue = this.failures.get(method) ?? [];
+    queue.push(new VerifyApiError(status, { code, detail: code }));
+    this.failures.set(method, queue);
+  }
+
+  #record(method: string, body?: unknown): void {
+    this.calls.push({ method, body });
+    const failure = this.failures.get(method)?.shift();
+    if (failure) throw failure;
+  }
+
+  #complete(step: StepId): void {
+    this.session = {
+      ...this.session,
+      steps: (this.session.steps ?? []).map((s) => (s.step === step ? { ...s, status: 'completed' } : s)),
+    };
+  }
+
+  async getSession(): Promise<SessionView> {
+    this.#record('getSession');
+    if (this.session.status === 'created') this.session = { ...this.session, status: 'collecting' };
+    else if (this.session.status === 'processing' && ++this.#processingReads >= 1) {
+      this.session = { ...this.session, status: this.decision };
+    }
+    return structuredClone(this.session);
+  }
+
+  async giveConsent(body: ConsentBody): Promise<void> {
+    this.#record('giveConsent', body);
+    if (body.accepted) this.#complete('consent');
+    else this.session = { ...this.session, status: 'cancelled' };
+  }
+
+  async uploadDocument(upload: DocumentUpload): Promise<UploadOutcome> {
+    this.#record('uploadDocument', upload);
+    this.uploads.push(upload);
+    const issues = this.qualityIssues.shift() ?? [];
+    if (issues.length === 0 && upload.step !== 'id_document') this.#complete(upload.step);
+    return {
+      upload_id: `upl_${this.uploads.length}`,
+      quality: { ok: issues.length === 0, issues },
+      extracted: this.extracted,
+    };
+  }
+
+  async putDetails(body: DetailsBody): Promise<void> {
+    this.#record('putDetails', body);
+    this.#complete(body.step);
+  }
+
+  async createLivenessChallenge(): Promise<LivenessChallenge> {
+    this.#record('createLivenessChallenge');
+    return {
+      challenge_id: `chl_${this.calls.length}`,
+      actions: ['turn_left', 'smile'],
+      expires_at: new Date(Date.now() + 120_000).toISOString(),
+    };
+  }
+
+  async submitLiveness(challengeId: string, frames: Blob[]): Promise<LivenessResult> {
+    this.#record('submitLiveness', { challengeId, frames });
+    const result = this.livenessResults.shift() ?? { status: 'accepted', attempts_remaining: 2 };
+    if (result.status === 'accepted') this.#complete('liveness');
+    return result;
+  }
+
+  async complete(sandboxOutcome?: SandboxOutcome): Promise<SessionView | null> {
+    this.#record('complete', sandboxOutcome);
+    if (sandboxOutcome) this.decision = sandboxOutcome;
+    this.session = { ...this.session, status: 'processing' };
+    return structuredClone(this.session);
+  }
+
+  async createHandoff(): Promise<HandoffLink> {
+    this.#record('createHandoff');
+    return { url: 'https://verify.example.com/verify/vt_handoff' };
+  }
+}
+
+/** A tiny valid JPEG-typed file for upload-mode tests (the fake server does not decode it). */
+export function photoFile(name = 'photo.jpg'): File {
+  return new File(
+    [new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9])],
+    name,
+    {
+      type: 'image/jpeg',
+    },
+  );
+}
