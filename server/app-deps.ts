@@ -3,6 +3,7 @@ import type { FieldCipher } from './crypto/field-cipher.ts';
 import type { IdGenerator } from './crypto/ids.ts';
 import type { ImageAnalyzer } from './evidence/image-analyzer.ts';
 import type { SqlClient } from './store/sql-client.ts';
+import type { WebhookSender } from './webhooks/webhook-sender.ts';
 
 export type RunMode = 'development' | 'production';
 
@@ -62,6 +63,8 @@ export interface AppDeps {
   /** The caller's network address for login throttling; the host knows it, the Request does not. */
   clientAddress?: (request: Request, env: unknown) => string;
   logger?: Logger;
+  /** Sends webhook deliveries; web `fetch` when absent. Node passes the adapter with the SSRF guard. */
+  webhookSender?: WebhookSender;
   /** Decodes and measures uploaded images (sharp on Node); evidence endpoints answer 503 without it. */
   images?: ImageAnalyzer;
   /** Raw storage for evidence bytes; the app encrypts before it stores (see server/blobs/). */

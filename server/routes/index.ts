@@ -5,6 +5,7 @@ import { registerApiKeys } from './api-keys.ts';
 import { registerConsoleLogin } from './console-login.ts';
 import { registerConsoleLogout } from './console-logout.ts';
 import { registerGetMe } from './me-get.ts';
+import { registerWebhookRoutes } from './webhooks-routes.ts';
 import { registerCancelSession } from './sessions-cancel.ts';
 import { registerCreateSession } from './sessions-create.ts';
 import { registerGetSession } from './sessions-get.ts';
@@ -30,4 +31,5 @@ export function registerV1Routes(app: OpenAPIHono<AppEnv>, kit: RouteKit): void 
   registerSubmitSession(app, kit);
   registerGetSessionResult(app, kit);
   registerRefreshVerifyUrl(app, kit);
+  registerWebhookRoutes(app, kit);
 }
