@@ -87,7 +87,7 @@ export class IdVerifyElement extends LitElement {
         padding: 0.5rem 0.75rem;
         font-weight: 600;
       }
-      header {
+      .header {
         display: flex;
         flex-wrap: wrap;
         justify-content: space-between;
@@ -95,7 +95,7 @@ export class IdVerifyElement extends LitElement {
         gap: 0.5rem;
         margin-block-end: 1rem;
       }
-      header p {
+      .header p {
         margin: 0;
       }
       .title {
@@ -536,10 +536,10 @@ export class IdVerifyElement extends LitElement {
         dir=${isRtl(this.language) ? 'rtl' : 'ltr'}
       >
         ${sandbox ? html`<p part="sandbox-banner" class="banner">${t('sandboxBanner')}</p>` : null}
-        <header part="header">
+        <div part="header" class="header">
           <p class="title">${this.session?.tenant?.name ?? t('title')}</p>
           ${progress ? html`<p part="progress" class="muted" aria-hidden="true">${t('stepOf', progress)}</p>` : null}
-        </header>
+        </div>
         <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
         <div part="body">${this.#renderBody()}</div>
         ${this.#renderHandoffButton()}
