@@ -6,11 +6,16 @@ import { ConfigError, loadConfig } from './node/config.ts';
 import { buildNodeDeps, jsonLogger } from './node/build-node-deps.ts';
 import { ensureDevelopmentTenant } from './node/development-bootstrap.ts';
 import { startServer } from './node/start-server.ts';
+import { webhookWorkerOptions } from './node/webhook-worker-config.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const deps = await buildNodeDeps(config);
-  const server = await startServer(deps, { port: config.port, host: config.host });
+  const server = await startServer(deps, {
+    port: config.port,
+    host: config.host,
+    webhookWorker: webhookWorkerOptions(process.env),
+  });
   const lines = [
     `id-verify ${config.mode} server on ${deps.db.engine === 'pglite' ? `the embedded database (${config.dataDir})` : 'PostgreSQL'}`,
     `  API:            ${config.baseUrl}/v1`,

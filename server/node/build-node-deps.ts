@@ -7,6 +7,7 @@ import { argon2PasswordHasher } from './argon2-password-hasher.ts';
 import type { ServerConfig } from './config.ts';
 import { loadOrCreateDevelopmentSecrets } from './development-secrets.ts';
 import { nodeAssets } from './node-assets.ts';
+import { nodeWebhookSender } from './node-webhook-sender.ts';
 import { openDatabase } from './open-database.ts';
 
 /** One JSON line per record on stderr: fields are chosen by callers, never request bodies or secrets. */
@@ -43,6 +44,7 @@ export async function buildNodeDeps(
     jwtSecret: config.jwtSecret ?? secrets.jwtSecret,
     assets: nodeAssets(),
     logger: jsonLogger,
+    webhookSender: nodeWebhookSender(),
     ...overrides,
   } as AppDeps & { db: Database };
 }

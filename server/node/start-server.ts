@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { createApp } from '../app.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Database } from '../store/sql-client.ts';
+import { createWebhookWorker, type WebhookWorkerOptions } from '../webhooks/delivery-worker.ts';
 
 export interface RunningServer {
   url: string;
@@ -17,8 +18,13 @@ export interface RunningServer {
  */
 export async function startServer(
   deps: AppDeps & { db: Database },
-  options: { port: number; host: string },
+  options: { port: number; host: string; webhookWorker?: WebhookWorkerOptions | false },
 ): Promise<RunningServer> {
+  // Delivers webhooks from the outbox; several instances share the work (SKIP LOCKED claims).
+  const webhooks =
+    options.webhookWorker === false ? null : createWebhookWorker(deps, options.webhookWorker ?? {});
+  webhooks?.start();
+  const stopWebhooks = () => webhooks?.stop() ?? Promise.resolve();
   const app = createApp({
     ...deps,
     clientAddress: (request, env) => {
@@ -38,7 +44,9 @@ export async function startServer(
         close: () =>
           new Promise<void>((done) => {
             server.close(() => {
-              deps.db.close().then(done, done);
+              stopWebhooks()
+                .then(() => deps.db.close())
+                .then(done, done);
             });
             // Keep-alive sockets would hold close() open indefinitely.
             (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
