@@ -2,6 +2,7 @@ import type { BlobStore } from './blobs/blob-store.ts';
 import type { FieldCipher } from './crypto/field-cipher.ts';
 import type { IdGenerator } from './crypto/ids.ts';
 import type { ImageAnalyzer } from './evidence/image-analyzer.ts';
+import type { EvidenceCollector } from './review/evidence-collector.ts';
 import type { SqlClient } from './store/sql-client.ts';
 import type { WebhookSender } from './webhooks/webhook-sender.ts';
 
@@ -65,6 +66,8 @@ export interface AppDeps {
   logger?: Logger;
   /** Sends webhook deliveries; web `fetch` when absent. Node passes the adapter with the SSRF guard. */
   webhookSender?: WebhookSender;
+  /** Reads a session's evidence for the automated review and for approvals; see EvidenceCollector. */
+  collectReviewEvidence?: EvidenceCollector;
   /** Decodes and measures uploaded images (sharp on Node); evidence endpoints answer 503 without it. */
   images?: ImageAnalyzer;
   /** Raw storage for evidence bytes; the app encrypts before it stores (see server/blobs/). */

@@ -14,6 +14,8 @@ export const CAPABILITIES = [
   'tenant:write',
   'audit:read',
   'sandbox:simulate',
+  'watchlist:read',
+  'watchlist:write',
 ] as const;
 
 export type Capability = (typeof CAPABILITIES)[number];
@@ -40,6 +42,7 @@ const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
     'identities:read',
     'identities:read_pii',
     'reverifications:create',
+    'watchlist:read',
   ],
   viewer: ['sessions:read', 'identities:read', 'webhooks:read'],
 };

@@ -6,6 +6,14 @@ import { registerConsoleLogin } from './console-login.ts';
 import { registerConsoleLogout } from './console-logout.ts';
 import { registerGetMe } from './me-get.ts';
 import { registerWebhookRoutes } from './webhooks-routes.ts';
+import { registerGetIdentity } from './identities-get.ts';
+import { registerListIdentities } from './identities-list.ts';
+import { registerCreateReverification } from './reverification-create.ts';
+import { registerGetReverification } from './reverification-get.ts';
+import { registerSimulateSession } from './sandbox-simulate.ts';
+import { registerReviewSession } from './sessions-review.ts';
+import { registerGetWatchlist } from './watchlist-get.ts';
+import { registerPutWatchlist } from './watchlist-put.ts';
 import { registerCancelSession } from './sessions-cancel.ts';
 import { registerCreateSession } from './sessions-create.ts';
 import { registerGetSession } from './sessions-get.ts';
@@ -31,5 +39,13 @@ export function registerV1Routes(app: OpenAPIHono<AppEnv>, kit: RouteKit): void 
   registerSubmitSession(app, kit);
   registerGetSessionResult(app, kit);
   registerRefreshVerifyUrl(app, kit);
+  registerReviewSession(app, kit);
+  registerSimulateSession(app, kit);
+  registerListIdentities(app, kit);
+  registerGetIdentity(app, kit);
+  registerCreateReverification(app, kit);
+  registerGetReverification(app, kit);
+  registerGetWatchlist(app, kit);
+  registerPutWatchlist(app, kit);
   registerWebhookRoutes(app, kit);
 }

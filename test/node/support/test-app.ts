@@ -5,6 +5,7 @@ import { createFieldCipher } from '../../../server/crypto/field-cipher.ts';
 import { randomBytes } from '../../../server/crypto/primitives.ts';
 import { randomIds } from '../../../server/crypto/ids.ts';
 import { argon2PasswordHasher } from '../../../server/node/argon2-password-hasher.ts';
+import type { EvidenceCollector } from '../../../server/review/evidence-collector.ts';
 import { sharpImageAnalyzer } from '../../../server/node/sharp-image-analyzer.ts';
 import type { Database } from '../../../server/store/sql-client.ts';
 import { bootstrapTenant } from '../../../server/tenants/bootstrap-tenant.ts';
@@ -69,7 +70,13 @@ async function seedTenant(deps: AppDeps, name: string): Promise<TestTenant> {
  */
 export async function createHarness(
   engine: Engine,
-  options: { config?: Partial<AppConfig>; db?: Database; masterKey?: Uint8Array<ArrayBuffer> } = {},
+  options: {
+    config?: Partial<AppConfig>;
+    db?: Database;
+    masterKey?: Uint8Array<ArrayBuffer>;
+    /** The review's evidence source; tests of the pipeline pass their own. */
+    collectReviewEvidence?: EvidenceCollector;
+  } = {},
 ): Promise<TestHarness> {
   const clock = new TestClock();
   const db = options.db ?? (await createTestDatabase(engine));
@@ -90,6 +97,7 @@ export async function createHarness(
     cipher: await createFieldCipher(options.masterKey ?? randomBytes(32)),
     jwtSecret: randomBytes(32),
     clientAddress: (request) => request.headers.get('x-test-client-address') ?? '203.0.113.1',
+    ...(options.collectReviewEvidence ? { collectReviewEvidence: options.collectReviewEvidence } : {}),
     images: sharpImageAnalyzer(),
     blobs,
   };

@@ -1,0 +1,68 @@
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { ApiError } from '../errors/api-error.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { AUTH_ERRORS, errorResponses, TENANT_SECURITY } from '../http/openapi-common.ts';
+import type { RouteKit } from '../http/route-kit.ts';
+import { identityView } from '../identities/identity-view.ts';
+import { findIdentity, listIdentities } from '../store/identities.ts';
+import { IdentitySchema } from './identities-schemas.ts';
+import { PaginationQuery } from './schemas/list-query.ts';
+import { listOf } from './schemas/session-schemas.ts';
+
+const ListIdentitiesQuery = PaginationQuery.extend({
+  external_user_reference: z.string().max(255).optional(),
+}).strict();
+
+export const listIdentitiesRoute = createRoute({
+  operationId: 'listIdentities',
+  method: 'get',
+  path: '/v1/identities',
+  tags: ['Identities'],
+  summary: 'List identities, newest first',
+  security: TENANT_SECURITY,
+  request: { query: ListIdentitiesQuery },
+  responses: {
+    200: {
+      description: 'A page of identities',
+      content: { 'application/json': { schema: listOf(IdentitySchema, 'IdentityList') } },
+    },
+    ...errorResponses(...AUTH_ERRORS, 'invalid_parameter', 'unknown_parameter', 'invalid_cursor'),
+  },
+});
+
+export function registerListIdentities(app: OpenAPIHono<AppEnv>, kit: RouteKit): void {
+  const { deps } = kit;
+  app.openapi(
+    { ...listIdentitiesRoute, middleware: kit.tenant({ capability: 'identities:read' }) },
+    async (c) => {
+      const query = c.req.valid('query');
+      const principal = c.get('principal');
+      if (query.starting_after && query.ending_before) {
+        throw new ApiError('invalid_cursor', 'Send `starting_after` or `ending_before`, not both.', {
+          param: 'ending_before',
+        });
+      }
+      const cursorId = query.starting_after ?? query.ending_before;
+      const cursor = cursorId ? await findIdentity(deps.db, principal, cursorId) : null;
+      if (cursorId && !cursor) {
+        throw new ApiError('invalid_cursor', `No identity \`${cursorId}\` to page from.`, {
+          param: query.starting_after ? 'starting_after' : 'ending_before',
+        });
+      }
+      const position = cursor ? { created_at: cursor.created_at, id: cursor.id } : undefined;
+      const { rows, hasMore } = await listIdentities(
+        deps.db,
+        principal,
+        {
+          externalUserRefIndex: query.external_user_reference
+            ? await deps.cipher.blindIndex(query.external_user_reference, 'external_user_reference')
+            : undefined,
+        },
+        { limit: query.limit, ...(query.starting_after ? { after: position } : { before: position }) },
+      );
+      const data = [];
+      for (const row of rows) data.push(await identityView(deps.db, deps, principal, row));
+      return c.json({ object: 'list' as const, data, has_more: hasMore }, 200);
+    },
+  );
+}
