@@ -37,3 +37,13 @@ export const utf8 = {
   encode: (text: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(text),
   decode: (bytes: Uint8Array): string => new TextDecoder().decode(bytes),
 };
+
+export function concatBytes(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}

@@ -1,6 +1,7 @@
 import { fromBase64Url, toBase64Url, utf8 } from './encoding.ts';
 import { hmacSha256, randomBytes, importHmacKey } from './primitives.ts';
-import { toBase62 } from './encoding.ts';
+import { concatBytes, toBase62 } from './encoding.ts';
+import { nativeCrypto, type NodeCrypto } from './native-crypto.ts';
 
 /**
  * Encryption of personal data at rest (AES-256-GCM) plus keyed digests, all derived from the one master
@@ -21,6 +22,8 @@ export interface FieldCipher {
 }
 
 const FORMAT_VERSION = 'v1';
+/** Web Crypto appends GCM's 128-bit tag to the ciphertext; the Node path writes and reads the same layout. */
+const TAG_BYTES = 16;
 
 async function deriveBits(master: CryptoKey, info: string, length: number): Promise<Uint8Array<ArrayBuffer>> {
   const bits = await crypto.subtle.deriveBits(
@@ -36,21 +39,29 @@ async function deriveBits(master: CryptoKey, info: string, length: number): Prom
  * const cipher = await createFieldCipher(masterKeyBytes);
  * const stored = await cipher.encryptJson({ plan: 'gold' }, 'session.metadata:sess_1');
  */
-export async function createFieldCipher(masterKey: Uint8Array<ArrayBuffer>): Promise<FieldCipher> {
+export async function createFieldCipher(
+  masterKey: Uint8Array<ArrayBuffer>,
+  options: { native?: NodeCrypto | undefined } = { native: nativeCrypto },
+): Promise<FieldCipher> {
   if (masterKey.length !== 32) throw new Error('The master key must be 32 bytes.');
+  const native = options.native;
   const master = await crypto.subtle.importKey('raw', masterKey, 'HKDF', false, ['deriveBits']);
-  const aesKey = await crypto.subtle.importKey(
-    'raw',
-    await deriveBits(master, 'id-verify/field-encryption/v1', 32),
-    { name: 'AES-GCM' },
-    false,
-    ['encrypt', 'decrypt'],
-  );
+  const aesKeyBytes = await deriveBits(master, 'id-verify/field-encryption/v1', 32);
+  const aesKey = await crypto.subtle.importKey('raw', aesKeyBytes, { name: 'AES-GCM' }, false, [
+    'encrypt',
+    'decrypt',
+  ]);
   const indexKey = await importHmacKey(await deriveBits(master, 'id-verify/blind-index/v1', 32));
   const secretKey = await importHmacKey(await deriveBits(master, 'id-verify/derived-secret/v1', 32));
 
   const encrypt = async (plaintext: string, context: string): Promise<string> => {
     const iv = randomBytes(12);
+    if (native) {
+      const cipher = native.createCipheriv('aes-256-gcm', aesKeyBytes, iv);
+      cipher.setAAD(utf8.encode(context));
+      const body = concatBytes(cipher.update(utf8.encode(plaintext)), cipher.final(), cipher.getAuthTag());
+      return `${FORMAT_VERSION}.${toBase64Url(iv)}.${toBase64Url(body)}`;
+    }
     const sealed = await crypto.subtle.encrypt(
       { name: 'AES-GCM', iv, additionalData: utf8.encode(context) },
       aesKey,
@@ -62,6 +73,16 @@ export async function createFieldCipher(masterKey: Uint8Array<ArrayBuffer>): Pro
   const decrypt = async (ciphertext: string, context: string): Promise<string> => {
     const [version, iv, sealed] = ciphertext.split('.');
     if (version !== FORMAT_VERSION || !iv || !sealed) throw new Error('Unrecognised ciphertext format.');
+    if (native) {
+      const body = fromBase64Url(sealed);
+      if (body.length < TAG_BYTES) throw new Error('Unrecognised ciphertext format.');
+      const decipher = native.createDecipheriv('aes-256-gcm', aesKeyBytes, fromBase64Url(iv));
+      decipher.setAAD(utf8.encode(context));
+      decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
+      return utf8.decode(
+        concatBytes(decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()),
+      );
+    }
     const plain = await crypto.subtle.decrypt(
       {
         name: 'AES-GCM',
@@ -80,8 +101,11 @@ export async function createFieldCipher(masterKey: Uint8Array<ArrayBuffer>): Pro
     encryptJson: (value, context) => encrypt(JSON.stringify(value), context),
     decryptJson: async <T>(ciphertext: string, context: string) =>
       JSON.parse(await decrypt(ciphertext, context)) as T,
-    blindIndex: async (value, purpose) => toBase62(await hmacSha256(indexKey, `${purpose}\u0000${value}`)),
+    blindIndex: async (value, purpose) =>
+      toBase62(await hmacSha256(indexKey, `${purpose}\u0000${value}`, native)),
     derivedSecret: async (purpose, input, bits) =>
-      toBase62((await hmacSha256(secretKey, `${purpose}\u0000${input}`)).slice(0, Math.ceil(bits / 8))),
+      toBase62(
+        (await hmacSha256(secretKey, `${purpose}\u0000${input}`, native)).slice(0, Math.ceil(bits / 8)),
+      ),
   };
 }

@@ -1,6 +1,10 @@
 import { toBase62, toHex, utf8 } from './encoding.ts';
+import { nativeCrypto } from './native-crypto.ts';
 
-/** Web Crypto only: this file runs in Node, in the MSW browser mock and in workers alike. */
+/**
+ * Web-standard with a Node fast path (see native-crypto.ts): this file runs in Node, in the MSW browser
+ * mock and in workers alike, with the same results everywhere.
+ */
 
 export function randomBytes(length: number): Uint8Array<ArrayBuffer> {
   return crypto.getRandomValues(new Uint8Array(length));
@@ -13,6 +17,7 @@ export function randomBase62(bits: number): string {
 
 export async function sha256(data: string | Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
   const bytes = typeof data === 'string' ? utf8.encode(data) : data;
+  if (nativeCrypto) return new Uint8Array(nativeCrypto.createHash('sha256').update(bytes).digest());
   return new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
 }
 
@@ -20,16 +25,27 @@ export async function sha256Hex(data: string | Uint8Array<ArrayBuffer>): Promise
   return toHex(await sha256(data));
 }
 
-export async function importHmacKey(secret: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+/** An HMAC-SHA-256 key: the raw bytes for Node's fast path, a non-extractable CryptoKey for Web Crypto. */
+export interface HmacKey {
+  raw: Uint8Array<ArrayBuffer>;
+  web: CryptoKey;
+}
+
+export async function importHmacKey(secret: Uint8Array<ArrayBuffer>): Promise<HmacKey> {
+  const web = await crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
+  return { raw: secret, web };
 }
 
 export async function hmacSha256(
-  key: CryptoKey,
+  key: HmacKey,
   data: string | Uint8Array<ArrayBuffer>,
+  native = nativeCrypto,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const bytes = typeof data === 'string' ? utf8.encode(data) : data;
-  return new Uint8Array(await crypto.subtle.sign('HMAC', key, bytes));
+  if (native) return new Uint8Array(native.createHmac('sha256', key.raw).update(bytes).digest());
+  return new Uint8Array(await crypto.subtle.sign('HMAC', key.web, bytes));
 }
 
 /**
