@@ -3,6 +3,8 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createApp } from '../app.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { createReviewWorker } from '../review/review-worker.ts';
+import { createExpirySweeper } from '../sessions/expiry-sweeper.ts';
 import type { Database } from '../store/sql-client.ts';
 import { createWebhookWorker, type WebhookWorkerOptions } from '../webhooks/delivery-worker.ts';
 
@@ -18,13 +20,17 @@ export interface RunningServer {
  */
 export async function startServer(
   deps: AppDeps & { db: Database },
-  options: { port: number; host: string; webhookWorker?: WebhookWorkerOptions | false },
+  options: { port: number; host: string; webhookWorker?: WebhookWorkerOptions | false; reviewWorker?: false },
 ): Promise<RunningServer> {
   // Delivers webhooks from the outbox; several instances share the work (SKIP LOCKED claims).
   const webhooks =
     options.webhookWorker === false ? null : createWebhookWorker(deps, options.webhookWorker ?? {});
   webhooks?.start();
   const stopWebhooks = () => webhooks?.stop() ?? Promise.resolve();
+  // The review worker and the expiry sweeper run in every instance; claims and row locks keep them safe.
+  const background =
+    options.reviewWorker === false ? [] : [createReviewWorker(deps), createExpirySweeper(deps)];
+  for (const task of background) task.start();
   const app = createApp({
     ...deps,
     clientAddress: (request, env) => {
@@ -44,8 +50,8 @@ export async function startServer(
         close: () =>
           new Promise<void>((done) => {
             server.close(() => {
-              stopWebhooks()
-                .then(() => deps.db.close())
+              Promise.all(background.map((task) => task.stop()))
+                .then(() => stopWebhooks().then(() => deps.db.close()))
                 .then(done, done);
             });
             // Keep-alive sockets would hold close() open indefinitely.
