@@ -6,7 +6,7 @@ import type { SandboxOutcome, SessionStatus, SessionView } from './api/verify-ty
 import { brandingDeclarations } from './components/branding.ts';
 import { sharedStyles } from './components/shared-styles.ts';
 import { themeStyles } from './components/theme-styles.ts';
-import { defineInnerElements, defineLivenessStep } from './define-inner-elements.ts';
+import { defineInnerElements } from './define-inner-elements.ts';
 import { IdvBeforeStepChangeEvent } from './events/idv-before-step-change-event.ts';
 import { IdvCompleteEvent } from './events/idv-complete-event.ts';
 import { IdvErrorEvent } from './events/idv-error-event.ts';
@@ -652,12 +652,6 @@ export class IdVerifyElement extends LitElement {
           @idv-step-failed=${common.onFailed}
         ></idv-document-step>`;
       case 'liveness':
-        if (!customElements.get('idv-liveness-step')) {
-          // Liveness code is a lazy chunk: most of the flow never waits for it.
-          void defineLivenessStep().then(() => this.requestUpdate());
-          return html`<h2 tabindex="-1">${t('livenessTitle')}</h2>
-            <p role="status">${t('loading')}</p>`;
-        }
         return html`<idv-liveness-step
           .api=${api}
           .t=${t}
@@ -673,6 +667,7 @@ export class IdVerifyElement extends LitElement {
           .api=${api}
           .t=${t}
           .step=${state.screen}
+          .offered=${this.#offeredTypes(state.screen)}
           .cameraIssue=${ctx.cameraIssue}
           .allowUpload=${this.allowUpload}
           @idv-flow-intent=${common.onIntent}
@@ -696,6 +691,11 @@ export class IdVerifyElement extends LitElement {
           @idv-step-failed=${common.onFailed}
         ></idv-review-step>`;
     }
+  }
+
+  #offeredTypes(step: 'proof_of_address' | 'business_document') {
+    const offered = this.session?.accepted_document_types;
+    return offered && !Array.isArray(offered) ? (offered[step] ?? null) : null;
   }
 
   #renderHandoffButton() {

@@ -32,6 +32,12 @@ export type UploadStep = 'id_document' | 'proof_of_address' | 'business_document
 export type QualityIssue = 'blurry' | 'glare' | 'too_dark' | 'too_small' | 'no_document';
 export type SandboxOutcome = 'approved' | 'rejected' | 'review_required';
 
+export interface AcceptedDocumentTypes {
+  id_document?: IdDocumentType[];
+  proof_of_address?: AddressDocumentType[];
+  business_document?: BusinessDocumentType[];
+}
+
 export interface SessionStepView {
   step: StepId;
   status: 'pending' | 'completed';
@@ -57,7 +63,8 @@ export interface SessionView {
   required_steps?: StepId[];
   steps?: SessionStepView[];
   tenant?: { name?: string; branding?: TenantBranding };
-  accepted_document_types?: IdDocumentType[];
+  /** Per upload step (the server's shape); a bare array (older servers, mocks) means `id_document`. */
+  accepted_document_types?: AcceptedDocumentTypes | IdDocumentType[];
   sandbox?: boolean;
   redirect_url?: string | null;
   /** End-user-safe reasons once decided. */

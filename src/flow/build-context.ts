@@ -43,7 +43,9 @@ export function buildContext(session: FlowSession, previous?: FlowContext | null
   const completed = (session.steps ?? [])
     .filter((s) => s.status === 'completed' && isStep(s.step) && steps.includes(s.step))
     .map((s) => s.step);
-  const accepted = (session.accepted_document_types ?? []).filter((t) => ALL_ID_DOCUMENT_TYPES.includes(t));
+  const offered = session.accepted_document_types;
+  const idTypes = (Array.isArray(offered) ? offered : offered?.id_document) ?? [];
+  const accepted = idTypes.filter((t) => ALL_ID_DOCUMENT_TYPES.includes(t));
   const documentTypes = accepted.length > 0 ? accepted : [...ALL_ID_DOCUMENT_TYPES];
   const kept = previous?.documentType;
   const captureMode: CaptureMode = previous?.captureMode ?? 'camera';

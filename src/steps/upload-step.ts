@@ -32,6 +32,7 @@ export class UploadStep extends StepElement {
     captureMode: { state: true },
     cameraIssue: { attribute: false },
     allowUpload: { attribute: false },
+    offered: { attribute: false },
     documentType: { state: true },
     issues: { state: true },
   };
@@ -40,6 +41,8 @@ export class UploadStep extends StepElement {
   declare captureMode: CaptureMode;
   declare cameraIssue: CameraIssue | null;
   declare allowUpload: boolean;
+  /** Types the server accepts for this step, when it says; else every type the API defines. */
+  declare offered: readonly UploadDocumentType[] | null;
   declare documentType: UploadDocumentType;
   declare issues: QualityIssue[];
 
@@ -49,13 +52,20 @@ export class UploadStep extends StepElement {
     this.captureMode = 'upload';
     this.cameraIssue = null;
     this.allowUpload = true;
+    this.offered = null;
     this.documentType = 'utility_bill';
     this.issues = [];
   }
 
+  #types(): readonly UploadDocumentType[] {
+    const known = TYPES[this.step];
+    const offered = this.offered?.filter((type) => known.includes(type)) ?? [];
+    return offered.length > 0 ? offered : known;
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('step') && !TYPES[this.step].includes(this.documentType)) {
-      this.documentType = TYPES[this.step][0] ?? 'utility_bill';
+    if ((changed.has('step') || changed.has('offered')) && !this.#types().includes(this.documentType)) {
+      this.documentType = this.#types()[0] ?? 'utility_bill';
     }
   }
 
@@ -77,7 +87,7 @@ export class UploadStep extends StepElement {
 
   override render() {
     const { t } = this;
-    const types = TYPES[this.step];
+    const types = this.#types();
     const text = TEXT[this.step];
     return html`
       <h2 tabindex="-1">${t(text.title)}</h2>

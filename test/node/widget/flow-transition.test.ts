@@ -52,6 +52,15 @@ describe('flow: building the step plan', () => {
     assert.equal(buildContext(session()).documentTypes.length, 4);
   });
 
+  it('reads identity document types from the server view keyed by step', () => {
+    const view = session({
+      accepted_document_types: { id_document: ['driving_licence'], proof_of_address: ['bank_statement'] },
+    });
+    const ctx = buildContext(view);
+    assert.deepEqual(ctx.documentTypes, ['driving_licence']);
+    assert.equal(ctx.documentType, 'driving_licence');
+  });
+
   it('counts review as the last step of "Step X of Y"', () => {
     const ctx = buildContext(session());
     assert.deepEqual(progressOf('consent', ctx), { current: 1, total: 4 });
