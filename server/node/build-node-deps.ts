@@ -1,14 +1,18 @@
 import type { AppDeps, Logger } from '../app-deps.ts';
 import { systemClock } from '../app-deps.ts';
 import { createFieldCipher } from '../crypto/field-cipher.ts';
+import { collectReviewEvidence } from '../evidence/collect-review-evidence.ts';
 import { randomIds } from '../crypto/ids.ts';
 import type { Database } from '../store/sql-client.ts';
+import { join } from 'node:path';
 import { argon2PasswordHasher } from './argon2-password-hasher.ts';
 import type { ServerConfig } from './config.ts';
 import { loadOrCreateDevelopmentSecrets } from './development-secrets.ts';
 import { nodeAssets } from './node-assets.ts';
 import { nodeWebhookSender } from './node-webhook-sender.ts';
+import { fileBlobStore } from './file-blob-store.ts';
 import { openDatabase } from './open-database.ts';
+import { sharpImageAnalyzer } from './sharp-image-analyzer.ts';
 
 /** One JSON line per record on stderr: fields are chosen by callers, never request bodies or secrets. */
 export const jsonLogger: Logger = {
@@ -45,6 +49,9 @@ export async function buildNodeDeps(
     assets: nodeAssets(),
     logger: jsonLogger,
     webhookSender: nodeWebhookSender(),
+    images: sharpImageAnalyzer(),
+    blobs: fileBlobStore(join(config.dataDir, 'blobs')),
+    collectReviewEvidence,
     ...overrides,
   } as AppDeps & { db: Database };
 }

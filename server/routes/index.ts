@@ -23,6 +23,16 @@ import { registerSubmitSession } from './sessions-submit.ts';
 import { registerRefreshVerifyUrl } from './sessions-verify-url.ts';
 import { registerGetTenant } from './tenant-get.ts';
 import { registerUpdateTenant } from './tenant-update.ts';
+import { registerGetSessionEvidence } from './sessions-evidence-get.ts';
+import { registerListSessionEvidence } from './sessions-evidence-list.ts';
+import { registerVerifyComplete } from './verify-complete.ts';
+import { registerVerifyConsent } from './verify-consent.ts';
+import { registerVerifyDetails } from './verify-details.ts';
+import { registerVerifyDocuments } from './verify-documents.ts';
+import { registerVerifyHandoff } from './verify-handoff.ts';
+import { registerVerifyLiveness } from './verify-liveness.ts';
+import { registerLivenessChallenge } from './verify-liveness-challenge.ts';
+import { registerGetVerifySession } from './verify-session-get.ts';
 
 /** Every /v1 operation, one registration per file. */
 export function registerV1Routes(app: OpenAPIHono<AppEnv>, kit: RouteKit): void {
@@ -48,4 +58,15 @@ export function registerV1Routes(app: OpenAPIHono<AppEnv>, kit: RouteKit): void 
   registerGetWatchlist(app, kit);
   registerPutWatchlist(app, kit);
   registerWebhookRoutes(app, kit);
+  registerListSessionEvidence(app, kit);
+  registerGetSessionEvidence(app, kit);
+  // End-user endpoints (x-verify-token); the first one installs their CORS handling.
+  registerGetVerifySession(app, kit);
+  registerVerifyConsent(app, kit);
+  registerVerifyDocuments(app, kit);
+  registerVerifyDetails(app, kit);
+  registerLivenessChallenge(app, kit);
+  registerVerifyLiveness(app, kit);
+  registerVerifyComplete(app, kit);
+  registerVerifyHandoff(app, kit);
 }

@@ -1,0 +1,215 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import { LIVENESS_ACTION_COUNT } from '../domain/liveness-challenge.ts';
+import { evidenceServices } from '../evidence/evidence-services.ts';
+import { type ImageAnalysis, UnprocessableImageError } from '../evidence/image-analyzer.ts';
+import { evaluateLivenessFrames, type LivenessRetryReason } from '../evidence/liveness-frames.ts';
+import { assessQuality } from '../evidence/quality.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { errorResponses } from '../http/openapi-common.ts';
+import type { RouteKit } from '../http/route-kit.ts';
+import { answerLivenessChallenge, findLivenessChallengeForUpdate } from '../store/liveness-challenges.ts';
+import { insertUpload } from '../store/uploads.ts';
+import { formFields, MULTIPART_OVERHEAD_BYTES, readMultipart } from '../verify/multipart.ts';
+import { stepOf } from '../verify/step-progress.ts';
+import { discardImageBytes, storeImageBytes } from '../verify/store-image.ts';
+import { verifyCaller } from '../verify/verify-context.ts';
+import { verifyError } from '../verify/verify-errors.ts';
+import { VERIFY_SECURITY, verifyKit } from '../verify/verify-kit.ts';
+import { recordStepOutcome, withWritableSession } from '../verify/writable-session.ts';
+import { MAX_IMAGE_BYTES } from './verify-documents.ts';
+import { VERIFY_AUTH_ERRORS } from './verify-session-get.ts';
+
+/** One spare part beyond the expected frames, so a wrong count is answered as a retry, not a 413. */
+const MAX_FRAMES_READ = LIVENESS_ACTION_COUNT + 1;
+
+const RETRY_MESSAGES: Record<LivenessRetryReason, string> = {
+  challenge_expired: 'That took too long. Let’s try again.',
+  frame_count_mismatch: 'Some pictures are missing. Let’s try again.',
+  frame_undecodable: 'We could not read the pictures. Let’s try again.',
+  frames_repeated: 'We need to see each movement. Follow the prompts and try again.',
+};
+
+const LivenessResultSchema = z
+  .object({
+    object: z.literal('liveness_attempt'),
+    status: z.enum(['accepted', 'retry']),
+    attempts_remaining: z.number().int(),
+    user_message: z.string().optional(),
+    session_status: z.string(),
+  })
+  .openapi('VerifyLivenessAttempt');
+
+export const verifyLivenessRoute = createRoute({
+  operationId: 'submitLivenessFrames',
+  method: 'post',
+  path: '/v1/verify/liveness',
+  tags: ['End-user'],
+  summary: 'Answer a liveness challenge',
+  description:
+    'multipart/form-data: `challenge_id` and one `frames` part per action, in the challenge’s order (JPEG, PNG or WebP, ≤ 10 MB each). The frames must arrive before the challenge expires, decode, and differ from one another (perceptual hash); otherwise the answer is `retry` and the attempt is used. Each challenge is answered once.',
+  security: VERIFY_SECURITY,
+  responses: {
+    200: { description: 'The verdict', content: { 'application/json': { schema: LivenessResultSchema } } },
+    ...errorResponses(
+      ...VERIFY_AUTH_ERRORS,
+      'invalid_parameter',
+      'missing_parameter',
+      'unknown_parameter',
+      'unsupported_media_type',
+      'payload_too_large',
+      'resource_missing',
+      'steps_incomplete',
+      'invalid_state_transition',
+      'service_unavailable',
+    ),
+  },
+});
+
+export function registerVerifyLiveness(app: OpenAPIHono<AppEnv>, kit: RouteKit): void {
+  const { deps } = kit;
+  app.openAPIRegistry.registerPath(verifyLivenessRoute);
+  app.post('/v1/verify/liveness', verifyKit(app, kit).authenticate, async (c) => {
+    const caller = verifyCaller(c);
+    const { images, blobs } = evidenceServices(deps);
+    const receivedAt = deps.clock.now();
+    const form = await readMultipart(
+      c.req.raw,
+      MAX_FRAMES_READ * MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES,
+      MAX_IMAGE_BYTES,
+    );
+    const fields = formFields(form, { text: ['challenge_id'], files: ['frames'] });
+    const challengeId = fields['challenge_id'];
+    if (!challengeId)
+      throw verifyError('missing_parameter', '`challenge_id` is required.', { param: 'challenge_id' });
+    const parts = form.getAll('frames');
+    if (parts.some((part) => typeof part === 'string')) {
+      throw verifyError('invalid_parameter', 'Each `frames` part must be a picture.', { param: 'frames' });
+    }
+    const files = parts as File[];
+    if (files.some((file) => file.size > MAX_IMAGE_BYTES)) {
+      throw verifyError('payload_too_large', 'A picture is too large. Pictures may be at most 10 MB.', {
+        param: 'frames',
+      });
+    }
+    const frames = await Promise.all(files.map(async (file) => new Uint8Array(await file.arrayBuffer())));
+    // Undecodable frames are part of the verdict (a retry), not a request error.
+    const analyses = await Promise.all(
+      frames.map((bytes) =>
+        images.analyze(bytes).catch((error: unknown): ImageAnalysis | null => {
+          if (error instanceof UnprocessableImageError) return null;
+          throw error;
+        }),
+      ),
+    );
+    const decodable = frames.flatMap((bytes, index) => (analyses[index] ? [{ bytes, index }] : []));
+    const stored = await Promise.all(
+      decodable.map(async ({ bytes, index }) => ({
+        index,
+        ...(await storeImageBytes(deps, blobs, caller.session, bytes)),
+      })),
+    );
+
+    try {
+      const outcome = await withWritableSession(
+        deps,
+        caller.session,
+        { needs: ['consent'] },
+        async (tx, locked) => {
+          if (stepOf(locked.steps, 'liveness')?.status !== 'pending') {
+            throw verifyError('invalid_state_transition', 'The selfie check is not open.');
+          }
+          const challenge = await findLivenessChallengeForUpdate(
+            tx,
+            { tenantId: locked.tenant_id, environment: locked.environment },
+            locked.id,
+            challengeId,
+          );
+          if (!challenge) {
+            throw verifyError(
+              'resource_missing',
+              'This selfie check was not started here. Please start again.',
+              {
+                param: 'challenge_id',
+              },
+            );
+          }
+          if (challenge.answered_at !== null) {
+            throw verifyError(
+              'invalid_state_transition',
+              'This selfie check was already sent. Please start a new one.',
+              {
+                param: 'challenge_id',
+              },
+            );
+          }
+          const verdict = evaluateLivenessFrames(
+            { actions: challenge.actions, expiresAt: challenge.expires_at },
+            analyses,
+            receivedAt,
+          );
+          for (const frame of stored) {
+            const analysis = analyses[frame.index] as ImageAnalysis;
+            const quality = assessQuality(analysis, 'selfie');
+            await insertUpload(tx, {
+              id: frame.id,
+              tenant_id: locked.tenant_id,
+              environment: locked.environment,
+              session_id: locked.id,
+              kind: 'liveness_frame',
+              step: 'liveness',
+              document_type: null,
+              side: null,
+              issuing_country_enc: null,
+              liveness_challenge_id: challenge.id,
+              frame_index: frame.index,
+              content_type: analysis.format,
+              byte_size: frames[frame.index]?.length ?? 0,
+              width: analysis.width,
+              height: analysis.height,
+              quality: {
+                ok: quality.ok,
+                issues: quality.issues,
+                sharpness: analysis.sharpness,
+                glare_ratio: analysis.glareRatio,
+                brightness: analysis.brightness,
+              },
+              sha256_index: frame.digest,
+              blob_key: frame.blobKey,
+              created_at: receivedAt,
+            });
+          }
+          const retryReason = verdict.status === 'retry' ? verdict.reason : null;
+          await answerLivenessChallenge(tx, challenge.id, verdict.status, retryReason, receivedAt);
+          const session = await recordStepOutcome(
+            tx,
+            deps,
+            locked,
+            'liveness',
+            verdict.status === 'accepted' ? 'completed' : 'failed_attempt',
+          );
+          return { session, retryReason };
+        },
+      );
+      const progress = stepOf(outcome.session.steps, 'liveness');
+      return c.json(
+        {
+          object: 'liveness_attempt' as const,
+          status: outcome.retryReason === null ? ('accepted' as const) : ('retry' as const),
+          attempts_remaining: progress?.attempts_remaining ?? 0,
+          ...(outcome.retryReason === null
+            ? {}
+            : { user_message: RETRY_MESSAGES[outcome.retryReason as LivenessRetryReason] }),
+          session_status: outcome.session.status,
+        },
+        200,
+      );
+    } catch (error) {
+      await discardImageBytes(
+        blobs,
+        stored.map((frame) => frame.blobKey),
+      );
+      throw error;
+    }
+  });
+}

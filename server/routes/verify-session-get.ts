@@ -1,0 +1,58 @@
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../http/app-env.ts';
+import { errorResponses } from '../http/openapi-common.ts';
+import type { RouteKit } from '../http/route-kit.ts';
+import { readSession, transitionSession } from '../sessions/transition-session.ts';
+import { findSessionForUpdate } from '../store/sessions.ts';
+import { toPublicSession } from '../verify/public-session.ts';
+import { verifyCaller } from '../verify/verify-context.ts';
+import { VERIFY_SECURITY, verifyKit } from '../verify/verify-kit.ts';
+import { PublicSessionSchema } from './schemas/verify-schemas.ts';
+
+export const VERIFY_AUTH_ERRORS = [
+  'authentication_required',
+  'invalid_token',
+  'tenant_suspended',
+  'origin_not_allowed',
+  'session_expired',
+  'verify_token_expired',
+] as const;
+
+export const getVerifySessionRoute = createRoute({
+  operationId: 'getVerifySession',
+  method: 'get',
+  path: '/v1/verify/session',
+  tags: ['End-user'],
+  summary: 'Read the session as the end-user',
+  description:
+    'For the hosted page and the widget. The first call moves a `created` session to `collecting`. A session that is over stays readable so the page can redirect.',
+  security: VERIFY_SECURITY,
+  responses: {
+    200: { description: 'The public view', content: { 'application/json': { schema: PublicSessionSchema } } },
+    ...errorResponses(...VERIFY_AUTH_ERRORS),
+  },
+});
+
+export function registerGetVerifySession(app: OpenAPIHono<AppEnv>, kit: RouteKit): void {
+  const { deps } = kit;
+  app.openapi({ ...getVerifySessionRoute, middleware: verifyKit(app, kit).auth }, async (c) => {
+    const { session, tenant } = verifyCaller(c);
+    let current = session;
+    if (session.status === 'created') {
+      const scope = { tenantId: session.tenant_id, environment: session.environment };
+      current = await deps.db.transaction(async (tx) => {
+        const locked = await readSession(
+          tx,
+          deps,
+          scope,
+          session.id,
+          await findSessionForUpdate(tx, scope, session.id),
+        );
+        return locked.status === 'created'
+          ? transitionSession(tx, deps, locked, 'collecting', 'end_user_started')
+          : locked;
+      });
+    }
+    return c.json(toPublicSession(current, tenant), 200);
+  });
+}

@@ -1,0 +1,43 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../http/app-env.ts';
+import { jsonBody } from '../http/json-body.ts';
+import type { RouteKit } from '../http/route-kit.ts';
+import { verifyAuth } from './verify-auth.ts';
+import { verifyCors } from './verify-cors.ts';
+
+/** The middleware chains of the end-user endpoints, built once per app so rate-limit state is shared. */
+export interface VerifyKit {
+  /** The token authentication alone, for plain (multipart) handlers. */
+  authenticate: MiddlewareHandler<AppEnv>;
+  /** Token authentication and per-session rate limit; for operations without a JSON body. */
+  auth: MiddlewareHandler<AppEnv>[];
+  /** The same plus a JSON body (64 KB, content type checked) for zod validation. */
+  json: MiddlewareHandler<AppEnv>[];
+}
+
+/** OpenAPI security requirement of the end-user endpoints. */
+export const VERIFY_SECURITY: Record<string, string[]>[] = [{ VerifyToken: [] }];
+
+const kits = new WeakMap<RouteKit, VerifyKit>();
+
+/**
+ * Installs what every `/v1/verify/*` route shares (CORS, the security scheme) and returns the
+ * middleware chains; call it before registering those routes. Idempotent per app.
+ */
+export function verifyKit(app: OpenAPIHono<AppEnv>, kit: RouteKit): VerifyKit {
+  const existing = kits.get(kit);
+  if (existing) return existing;
+  app.use('/v1/verify/*', verifyCors);
+  app.openAPIRegistry.registerComponent('securitySchemes', 'VerifyToken', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-verify-token',
+    description:
+      'The token of the `verify_url` (the part after `/verify/`) or of a handoff link. Browser-safe: it reaches one session only.',
+  });
+  const auth = verifyAuth(kit.deps);
+  const created: VerifyKit = { authenticate: auth, auth: [auth], json: [auth, jsonBody()] };
+  kits.set(kit, created);
+  return created;
+}
