@@ -68,12 +68,12 @@ export function documentForm(
 export function framesForm(challengeId: string, frames: readonly Uint8Array[]): FormData {
   const form = new FormData();
   form.set('challenge_id', challengeId);
-  frames.forEach((frame, index) =>
+  for (const [index, frame] of frames.entries()) {
     form.append(
       'frames',
       new File([frame as Uint8Array<ArrayBuffer>], `frame-${index}.jpg`, { type: 'image/jpeg' }),
-    ),
-  );
+    );
+  }
   return form;
 }
 
