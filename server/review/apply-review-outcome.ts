@@ -1,5 +1,12 @@
 import type { AppDeps } from '../app-deps.ts';
-import type { Check, Decision, Reason, ReviewEvidence, ReviewResult } from '../domain/review/index.ts';
+import {
+  type Check,
+  type Decision,
+  RETRYABLE_REASON_CODES,
+  type Reason,
+  type ReviewEvidence,
+  type ReviewResult,
+} from '../domain/review/index.ts';
 import { recordApprovedIdentity } from '../identities/record-approved-identity.ts';
 import { settleReverificationOfSession } from '../reverification/settle-reverification.ts';
 import { transitionSession } from '../sessions/transition-session.ts';
@@ -73,7 +80,8 @@ export async function requestResubmission(
   result: ReviewResult,
 ): Promise<SessionRow> {
   const now = deps.clock.now();
-  const first = result.reasons[0];
+  // The recapturable reason, not the `sandbox_forced` marker a simulation puts first.
+  const first = result.reasons.find((reason) => RETRYABLE_REASON_CODES.has(reason.code)) ?? result.reasons[0];
   await countResubmission(tx, session.id);
   const updated = await transitionSession(tx, deps, session, 'collecting', 'resubmission_requested', {
     steps: reopenSteps(session.steps, stepsToRecapture(result.checks, session.steps)),
