@@ -47,6 +47,7 @@ export async function createFieldCipher(
   const native = options.native;
   const master = await crypto.subtle.importKey('raw', masterKey, 'HKDF', false, ['deriveBits']);
   const aesKeyBytes = await deriveBits(master, 'id-verify/field-encryption/v1', 32);
+  const nativeAesKey = native?.createSecretKey(aesKeyBytes);
   const aesKey = await crypto.subtle.importKey('raw', aesKeyBytes, { name: 'AES-GCM' }, false, [
     'encrypt',
     'decrypt',
@@ -57,7 +58,7 @@ export async function createFieldCipher(
   const encrypt = async (plaintext: string, context: string): Promise<string> => {
     const iv = randomBytes(12);
     if (native) {
-      const cipher = native.createCipheriv('aes-256-gcm', aesKeyBytes, iv);
+      const cipher = native.createCipheriv('aes-256-gcm', nativeAesKey!, iv);
       cipher.setAAD(utf8.encode(context));
       const body = concatBytes(cipher.update(utf8.encode(plaintext)), cipher.final(), cipher.getAuthTag());
       return `${FORMAT_VERSION}.${toBase64Url(iv)}.${toBase64Url(body)}`;
@@ -76,7 +77,7 @@ export async function createFieldCipher(
     if (native) {
       const body = fromBase64Url(sealed);
       if (body.length < TAG_BYTES) throw new Error('Unrecognised ciphertext format.');
-      const decipher = native.createDecipheriv('aes-256-gcm', aesKeyBytes, fromBase64Url(iv));
+      const decipher = native.createDecipheriv('aes-256-gcm', nativeAesKey!, fromBase64Url(iv));
       decipher.setAAD(utf8.encode(context));
       decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
       return utf8.decode(

@@ -25,17 +25,18 @@ export async function sha256Hex(data: string | Uint8Array<ArrayBuffer>): Promise
   return toHex(await sha256(data));
 }
 
-/** An HMAC-SHA-256 key: the raw bytes for Node's fast path, a non-extractable CryptoKey for Web Crypto. */
+/** An HMAC-SHA-256 key: a non-extractable CryptoKey for Web Crypto, and on Node a KeyObject. */
 export interface HmacKey {
-  raw: Uint8Array<ArrayBuffer>;
   web: CryptoKey;
+  /** Made once: building a KeyObject from raw bytes on every call costs more than the HMAC itself. */
+  native?: import('node:crypto').KeyObject;
 }
 
 export async function importHmacKey(secret: Uint8Array<ArrayBuffer>): Promise<HmacKey> {
   const web = await crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
   ]);
-  return { raw: secret, web };
+  return nativeCrypto ? { web, native: nativeCrypto.createSecretKey(secret) } : { web };
 }
 
 export async function hmacSha256(
@@ -44,7 +45,8 @@ export async function hmacSha256(
   native = nativeCrypto,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const bytes = typeof data === 'string' ? utf8.encode(data) : data;
-  if (native) return new Uint8Array(native.createHmac('sha256', key.raw).update(bytes).digest());
+  if (native && key.native)
+    return new Uint8Array(native.createHmac('sha256', key.native).update(bytes).digest());
   return new Uint8Array(await crypto.subtle.sign('HMAC', key.web, bytes));
 }
 
