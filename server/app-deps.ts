@@ -42,6 +42,14 @@ export interface StaticAssets {
   get(name: 'api-reference.js'): Promise<Response | null>;
 }
 
+/**
+ * The built widget files (`npm run build` → `dist/`): `hosted/index.html`, `hosted/assets/*`,
+ * `sdk/id-verify.js`, `sdk/chunks/*`. Null for a path that does not exist.
+ */
+export interface WidgetAssets {
+  get(path: string): Promise<Response | null>;
+}
+
 /** Where the app reports what operators need; never given personal data or secrets. */
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -61,6 +69,8 @@ export interface AppDeps {
   /** HMAC key for console access tokens (≥ 32 bytes). */
   jwtSecret: Uint8Array<ArrayBuffer>;
   assets?: StaticAssets;
+  /** The hosted page and the script-tag bundle; without it those routes answer 503. */
+  widgetAssets?: WidgetAssets;
   /** The caller's network address for login throttling; the host knows it, the Request does not. */
   clientAddress?: (request: Request, env: unknown) => string;
   logger?: Logger;

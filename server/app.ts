@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps } from './app-deps.ts';
 import { registerDocs } from './docs/register-docs.ts';
+import { registerHostedPage } from './hosted/register-hosted-page.ts';
 import { ApiError } from './errors/api-error.ts';
 import { problemResponse } from './errors/problem.ts';
 import { apiHeaders } from './http/api-headers.ts';
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps) {
     servers: [{ url: deps.config.baseUrl }],
   });
   registerDocs(app, deps);
+  registerHostedPage(app, deps);
 
   app.notFound((c) => {
     const allowed = allowedMethodsFor(app.routes, c.req.path);

@@ -9,6 +9,7 @@ import { argon2PasswordHasher } from './argon2-password-hasher.ts';
 import type { ServerConfig } from './config.ts';
 import { loadOrCreateDevelopmentSecrets } from './development-secrets.ts';
 import { nodeAssets } from './node-assets.ts';
+import { nodeWidgetAssets } from './node-widget-assets.ts';
 import { nodeWebhookSender } from './node-webhook-sender.ts';
 import { fileBlobStore } from './file-blob-store.ts';
 import { openDatabase } from './open-database.ts';
@@ -47,6 +48,7 @@ export async function buildNodeDeps(
     cipher: await createFieldCipher(config.masterKey ?? secrets.masterKey),
     jwtSecret: config.jwtSecret ?? secrets.jwtSecret,
     assets: nodeAssets(),
+    widgetAssets: nodeWidgetAssets(),
     logger: jsonLogger,
     webhookSender: nodeWebhookSender(),
     images: sharpImageAnalyzer(),
