@@ -321,7 +321,7 @@ for (const engine of testEngines()) {
           body: { ...ANNA, step: 'business_details' },
         }),
         400,
-        'unknown_parameter',
+        'missing_parameter',
       );
     });
 
