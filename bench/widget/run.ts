@@ -61,8 +61,8 @@ async function analysisBundle(): Promise<string> {
     },
   });
   const output = Array.isArray(result) ? result[0] : result;
-  const chunk = 'output' in output ? output.output[0] : null;
-  if (!chunk || chunk.type !== 'chunk') throw new Error('analysis bundle failed');
+  const chunk = output && 'output' in output ? output.output[0] : null;
+  if (chunk?.type !== 'chunk') throw new Error('analysis bundle failed');
   return chunk.code;
 }
 
