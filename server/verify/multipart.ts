@@ -37,7 +37,9 @@ export async function readMultipart(request: Request, limit: number, fileLimit: 
       if (done) break;
       size += value.byteLength;
       if (size > limit) {
-        await reader.cancel();
+        // Stop reading rather than cancel: the host discards the rest, and cancelling a stream that a
+        // FormData encoder still feeds makes undici raise an unhandled "already closed" error.
+        reader.releaseLock();
         throw tooLarge(fileLimit);
       }
       chunks.push(value);
