@@ -1,6 +1,6 @@
 import type { IdVerifyElement } from '../../../src/id-verify-element.ts';
 
-/** Waits until `check` returns a truthy value (re-checked every animation frame), or fails after `ms`. */
+/** Waits until `check` returns a truthy value (re-checked every 16 ms, timers not frames, which background tabs pause), or fails after `ms`. */
 export async function until<T>(
   check: () => T | null | undefined | false,
   ms = 4000,
@@ -11,7 +11,7 @@ export async function until<T>(
     const value = check();
     if (value) return value;
     if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 16));
   }
 }
 
