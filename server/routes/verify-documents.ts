@@ -61,6 +61,22 @@ export const verifyDocumentsRoute = createRoute({
   summary: 'Upload a document photo',
   description: `multipart/form-data with \`step\` (id_document | proof_of_address | business_document), \`document_type\`, \`issuing_country\` (ISO alpha-3, required for id_document), \`side\` (front | back; a passport has a front only) and \`image\` (JPEG, PNG or WebP, recognised from its bytes, ≤ 10 MB). At most ${MAX_DOCUMENT_UPLOADS} uploads per session. The answer's \`quality.issues\` tells the end-user to retake; a photo with issues costs one of the step's 3 attempts.`,
   security: VERIFY_SECURITY,
+  request: {
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: z.object({
+            step: z.enum(['id_document', 'proof_of_address', 'business_document']),
+            document_type: z.string().openapi({ example: 'id_card' }),
+            issuing_country: z.string().optional().openapi({ example: 'DEU' }),
+            side: z.enum(['front', 'back']).optional(),
+            image: z.string().openapi({ format: 'binary' }),
+          }),
+        },
+      },
+    },
+  },
   responses: {
     201: {
       description: 'The stored upload and its quality',

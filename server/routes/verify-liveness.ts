@@ -49,6 +49,21 @@ export const verifyLivenessRoute = createRoute({
   description:
     'multipart/form-data: `challenge_id` and one `frames` part per action, in the challenge’s order (JPEG, PNG or WebP, ≤ 10 MB each). The frames must arrive before the challenge expires, decode, and differ from one another (perceptual hash); otherwise the answer is `retry` and the attempt is used. Each challenge is answered once.',
   security: VERIFY_SECURITY,
+  request: {
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: z.object({
+            challenge_id: z.string(),
+            frames: z
+              .array(z.string().openapi({ format: 'binary' }))
+              .openapi({ description: 'One per action, in order.' }),
+          }),
+        },
+      },
+    },
+  },
   responses: {
     200: { description: 'The verdict', content: { 'application/json': { schema: LivenessResultSchema } } },
     ...errorResponses(
