@@ -2,10 +2,12 @@ import type { AppDeps } from '../app-deps.ts';
 import {
   canTransition,
   isOverdue,
+  isTerminal,
   type SessionStatus,
   type SessionTrigger,
 } from '../domain/session-status.ts';
 import { ApiError } from '../errors/api-error.ts';
+import { settleReverificationOfSession } from '../reverification/settle-reverification.ts';
 import type { SqlClient } from '../store/sql-client.ts';
 import {
   findSessionForUpdate,
@@ -51,6 +53,9 @@ export async function transitionSession(
   if (!updated)
     throw new ApiError('invalid_state_transition', 'The session changed concurrently; read it again.');
   await recordSessionEvent(tx, deps, EVENT_OF_TRIGGER[trigger] ?? `session.${to}`, updated);
+  // Whatever ended the session (review, cancel, expiry, exhausted attempts), a re-verification request
+  // linked to it settles in the same transaction, so `reverification.completed` is never late or lost.
+  if (isTerminal(to)) await settleReverificationOfSession(tx, deps, updated);
   return updated;
 }
 

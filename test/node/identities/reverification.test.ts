@@ -114,6 +114,19 @@ for (const engine of testEngines()) {
       assert.equal((await request(identityId, { reason: 'Next' })).status, 201);
     });
 
+    it('writes reverification.completed in the same transaction as the cancel, before anyone reads it', async () => {
+      const identityId = await verifiedIdentity('tier2', 'rv-cancel-event');
+      const first = await json(await request(identityId, { reason: 'Check' }));
+      assert.ok(!(await eventTypes(h, first['session_id'])).includes('reverification.completed'));
+      await h.call('DELETE', `/v1/sessions/${first['session_id']}`, { key: key() });
+      const rows = await h.deps.db.query<{ type: string; payload: Record<string, unknown> }>(
+        `select type, payload from events where identity_id = $1 and type = 'reverification.completed'`,
+        [identityId],
+      );
+      assert.equal(rows.length, 1);
+      assert.equal(rows[0]!.payload['status'], 'cancelled');
+    });
+
     it('runs a biometric re-verification against the enrolled selfie; a rejection marks the identity failed', async () => {
       const identityId = await verifiedIdentity('tier2', 'rv-bio');
       const created = await request(identityId, { reason: 'Login from a new device', mode: 'biometric' });
