@@ -1,0 +1,39 @@
+// `npm start` runs this first (prestart): the server serves the hosted page and /sdk/id-verify.js from
+// dist/, so a fresh clone, or one whose widget sources changed since the last build, is built before the
+// server starts. A current build is left alone, so restarts stay instant.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const OUTPUTS = ['dist/sdk/id-verify.js', 'dist/hosted', 'dist/npm/index.js'];
+const SOURCES = ['src', 'vite.config.ts', 'package.json'];
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce(
+    (newest, entry) => Math.max(newest, newestMtime(join(path, entry))),
+    stat.mtimeMs,
+  );
+}
+
+const missing = OUTPUTS.filter((output) => !existsSync(join(root, output)));
+const builtAt = missing.length
+  ? 0
+  : Math.min(...OUTPUTS.map((output) => statSync(join(root, output)).mtimeMs));
+const changedAt = Math.max(
+  ...SOURCES.filter((source) => existsSync(join(root, source))).map((source) =>
+    newestMtime(join(root, source)),
+  ),
+);
+
+if (missing.length > 0 || changedAt > builtAt) {
+  console.log(
+    missing.length
+      ? 'building the widget and hosted page (first start)…'
+      : 'widget sources changed: rebuilding…',
+  );
+  const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
