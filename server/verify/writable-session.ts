@@ -1,8 +1,10 @@
 import type { AppDeps } from '../app-deps.ts';
 import type { StepName } from '../domain/session-steps.ts';
 import { readSession, transitionSession } from '../sessions/transition-session.ts';
+import { insertDecision } from '../store/decisions.ts';
 import { findSessionForUpdate, type SessionRow, updateSession } from '../store/sessions.ts';
 import type { SqlClient } from '../store/sql-client.ts';
+import { attemptsExhaustedDecision } from './attempts-exhausted-decision.ts';
 import { applyStepOutcome, type StepOutcome, stepOf } from './step-progress.ts';
 import { verifyError } from './verify-errors.ts';
 
@@ -52,7 +54,8 @@ export async function withWritableSession<T>(
 
 /**
  * Records a step's outcome on a locked `collecting` session. The last failed attempt rejects the session
- * with `attempts_exhausted` (API.md §4), writing its event in the same transaction.
+ * with `attempts_exhausted` (API.md §4), writing its event and its automated decision record (reason and
+ * failed check, read by `GET /v1/sessions/:id/result`) in the same transaction.
  */
 export async function recordStepOutcome(
   tx: SqlClient,
@@ -64,12 +67,26 @@ export async function recordStepOutcome(
   const { steps, exhausted } = applyStepOutcome(session.steps, step, outcome);
   if (exhausted) {
     const now = deps.clock.now();
-    return transitionSession(tx, deps, session, 'rejected', 'attempts_exhausted', {
+    const rejected = await transitionSession(tx, deps, session, 'rejected', 'attempts_exhausted', {
       steps,
       decision: 'rejected',
       decided_at: now,
       last_error: { code: 'attempts_exhausted', reason: `The end-user used every attempt at ${step}.` },
     });
+    const { reasons, checks } = attemptsExhaustedDecision(step);
+    await insertDecision(tx, {
+      tenant_id: session.tenant_id,
+      environment: session.environment,
+      session_id: session.id,
+      outcome: 'rejected',
+      decided_by: 'automated',
+      reviewer_id: null,
+      reasons,
+      checks,
+      note_enc: null,
+      created_at: now,
+    });
+    return rejected;
   }
   const updated = await updateSession(tx, session.id, session.status, { steps }, deps.clock.now());
   if (!updated) throw new Error('The session changed while it was locked.');
