@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { writeFakeCamera } from './test/fixtures/fake-camera.ts';
+import { e2eServerPlugin } from './test/support-server/e2e-plugin.ts';
 
 function findChromium() {
   const candidates = [
@@ -52,7 +53,11 @@ export default {
   concurrency: 1,
   testsFinishTimeout: 120_000,
   testFramework: { config: { timeout: 10_000 } },
-  plugins: [esbuildPlugin({ ts: true, target: 'es2023', tsconfig: 'tsconfig.json' })],
+  plugins: [
+    esbuildPlugin({ ts: true, target: 'es2023', tsconfig: 'tsconfig.json' }),
+    // test/browser/e2e: the real server (server/node.ts), started on the first e2e command only.
+    e2eServerPlugin(),
+  ],
   middleware: [cspTestPage],
   browsers: [
     chromeLauncher({

@@ -1,0 +1,161 @@
+import type { IdVerifyElement } from '../../../../src/id-verify-element.ts';
+import { chooseFile, deep, fill, until } from '../../support/dom.ts';
+
+/**
+ * Drives `<id-verify>` through its screens the way an end-user does: clicks, typed values, chosen files.
+ * Every wait names what it waits for, so a failure says which screen the flow stopped on.
+ */
+
+type Updatable = Element & { updateComplete?: Promise<unknown> };
+
+/** The screen name (`consent`, `document_front`, `result_approved`, …) or the phase. */
+export function where(el: IdVerifyElement): string {
+  const state = el.state;
+  if (state.phase === 'step') return state.screen;
+  if (state.phase === 'result') return `result_${state.status}`;
+  return state.phase;
+}
+
+/** The alerts the current screen shows (server messages, retake reasons), for failure messages. */
+export function alertsOf(el: IdVerifyElement): string {
+  const texts: string[] = [];
+  const visit = (root: ParentNode) => {
+    for (const node of root.querySelectorAll('*')) {
+      if (node.getAttribute('role') === 'alert')
+        texts.push((node.textContent ?? '').replace(/\s+/g, ' ').trim());
+      if (node.shadowRoot) visit(node.shadowRoot);
+    }
+  };
+  if (el.shadowRoot) visit(el.shadowRoot);
+  return texts.join(' | ');
+}
+
+export async function onScreen(el: IdVerifyElement, screen: string, ms = 8000): Promise<void> {
+  try {
+    await until(() => where(el) === screen, ms, `screen ${screen}`);
+  } catch {
+    throw new Error(`timed out waiting for screen ${screen}: on ${where(el)}, alerts: "${alertsOf(el)}"`);
+  }
+}
+
+/** The first enabled button in `root`'s shadow root (or light DOM) whose text matches. */
+export function findButton(root: Element | null, text: RegExp): HTMLButtonElement | null {
+  const scope = root?.shadowRoot ?? root;
+  return (
+    [...(scope?.querySelectorAll('button') ?? [])].find(
+      (b) => text.test(b.textContent ?? '') && !b.disabled,
+    ) ?? null
+  );
+}
+
+export async function clickButton(root: Element | null, text: RegExp, what: string, ms = 8000) {
+  const found = await until(() => findButton(root, text), ms, what);
+  found.click();
+}
+
+/** Mounts the widget as a tenant page does: only the `verify_url` its backend got from `POST /v1/sessions`. */
+export function mountWidget(verifyUrl: string): IdVerifyElement {
+  const el = document.createElement('id-verify');
+  el.setAttribute('locale', 'en');
+  el.setAttribute('verify-url', verifyUrl);
+  document.body.append(el);
+  return el;
+}
+
+export async function giveConsent(el: IdVerifyElement): Promise<void> {
+  await onScreen(el, 'consent');
+  const step = (await until(() => deep(el, 'idv-consent-step'), 4000, 'consent step')) as Updatable;
+  deep<HTMLInputElement>(step, '#agree')?.click();
+  await step.updateComplete;
+  await clickButton(step, /Agree/, 'Agree button');
+}
+
+export async function chooseDocumentType(el: IdVerifyElement, type: string): Promise<void> {
+  await onScreen(el, 'document_type');
+  const choice = await until(
+    () => deep<HTMLButtonElement>(el, 'idv-document-step', `button[data-type="${type}"]`),
+    4000,
+    `document type ${type}`,
+  );
+  choice.click();
+}
+
+/** The capture view's preview, then "Use this photo": the captured JPEG goes to the server. */
+export async function acceptPreview(el: IdVerifyElement, ms = 10_000): Promise<void> {
+  const view = () => deep(el, 'idv-document-step', 'idv-capture-view');
+  await until(() => view()?.shadowRoot?.querySelector('img[part~="preview"]'), ms, 'capture preview');
+  await clickButton(view(), /Use this photo/, '"Use this photo"');
+}
+
+/** On a document capture screen in upload mode: chooses `file` and accepts the preview. */
+export async function uploadDocumentSide(el: IdVerifyElement, file: File): Promise<void> {
+  const input = await until(
+    () => deep<HTMLInputElement>(el, 'idv-document-step', 'idv-capture-view', 'input[type=file]'),
+    6000,
+    'document file input',
+  );
+  chooseFile(input, file);
+  await acceptPreview(el);
+}
+
+export interface TypedDetails {
+  first_name?: string;
+  last_name?: string;
+  date_of_birth: string;
+  document_number: string;
+  expiry_date: string;
+}
+
+/** Types what the form does not prefill and confirms. */
+export async function confirmDetails(el: IdVerifyElement, details: TypedDetails): Promise<void> {
+  await onScreen(el, 'document_details');
+  const form = await until(() => deep(el, 'idv-document-step'), 4000, 'details form');
+  await until(() => deep<HTMLInputElement>(form, '#first_name'), 4000, 'details inputs');
+  for (const [name, value] of Object.entries(details)) {
+    const input = deep<HTMLInputElement>(form, `#${name}`);
+    if (!input) throw new Error(`no #${name} input`);
+    if (value !== undefined && input.value === '') fill(input, value);
+  }
+  await clickButton(form, /Confirm details/, '"Confirm details"');
+}
+
+/** The liveness step's element (lazily loaded chunk) once its challenge has arrived. */
+export async function livenessStep(
+  el: IdVerifyElement,
+): Promise<Updatable & { challenge: { actions: string[] } | null }> {
+  await onScreen(el, 'liveness', 10_000);
+  return until(
+    () => {
+      const step = deep(el, 'idv-liveness-step') as
+        | (Updatable & { challenge: { actions: string[] } | null })
+        | null;
+      return step?.challenge ? step : null;
+    },
+    8000,
+    'liveness challenge',
+  );
+}
+
+export async function submitOnReview(el: IdVerifyElement): Promise<void> {
+  await onScreen(el, 'review', 15_000);
+  const review = await until(() => deep(el, 'idv-review-step'), 4000, 'review step');
+  await clickButton(review, /^\s*Submit\s*$/, 'Submit button');
+}
+
+/** Resolves with the `idv-complete` detail, or rejects after `ms` naming the screen the flow is on. */
+export function completion(
+  el: IdVerifyElement,
+  ms: number,
+): Promise<{ session_id: string | null; status: string }> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no idv-complete in ${ms} ms (on ${where(el)})`)), ms);
+    el.addEventListener(
+      'idv-complete',
+      (event) => {
+        clearTimeout(timer);
+        resolve((event as CustomEvent).detail);
+      },
+      { once: true },
+    );
+  });
+}

@@ -1,0 +1,63 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DevelopmentCredentials } from '../../server/node/development-bootstrap.ts';
+import { type ServerProcess, startServerProcess } from '../node/server/server-process.ts';
+
+/** The real server the browser end-to-end tests talk to, and the tenant's sandbox key for it. */
+export interface E2eServer {
+  /** `http://localhost:<port>`: the API and the hosted page (`verify_url` points here). */
+  baseUrl: string;
+  /** The demo tenant's sandbox key: stays in Node, never sent to the page. */
+  sandboxKey: string;
+  /** What the server wrote to stdout (start-up banner; logs go to stderr and are not kept). */
+  output(): string;
+  /** Stops the process (SIGTERM: drains requests, stops the workers) and deletes its data directory. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `npm start`'s entry (server/node.ts) as a child process on a free port, in development mode on
+ * the embedded PGlite database in a fresh temporary directory. It is the production code path: the
+ * review worker and the expiry sweeper run inside it exactly as they do for a real deployment, so a
+ * submitted session reaches its decision on its own. On a first start in development mode the server
+ * creates a demo tenant and writes its sandbox key to `<dataDir>/credentials.json`, which is read here.
+ *
+ * A child process, not `createApp` in the test runner's process: image decoding and Argon2 run on
+ * another core than the test runner, and a crash shows as a failed test instead of a dead runner.
+ *
+ * @example
+ *   const server = await startE2eServer();
+ *   await fetch(`${server.baseUrl}/v1/sessions`, { headers: { 'x-api-key': server.sandboxKey }, … });
+ *   await server.close();
+ */
+export async function startE2eServer(): Promise<E2eServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'idv-e2e-'));
+  let server: ServerProcess;
+  try {
+    server = await startServerProcess({ IDV_DATA_DIR: dataDir, NODE_ENV: 'development' });
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  try {
+    const credentials = JSON.parse(
+      await readFile(join(dataDir, 'credentials.json'), 'utf8'),
+    ) as DevelopmentCredentials;
+    return {
+      baseUrl: server.baseUrl,
+      sandboxKey: credentials.api_keys.sandbox,
+      output: () => server.output(),
+      async close() {
+        await server.stop('SIGTERM');
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await server.stop('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+    throw new Error(`the e2e server started without demo credentials:\n${server.output()}`, {
+      cause: error,
+    });
+  }
+}
