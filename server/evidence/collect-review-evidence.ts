@@ -7,6 +7,7 @@ import type {
 } from '../domain/review/review-input.ts';
 import type { SessionRow } from '../store/sessions.ts';
 import type { SqlClient } from '../store/sql-client.ts';
+import { isDocumentNumberOnOtherIdentity } from '../store/identities.ts';
 import { latestAnsweredChallenge } from '../store/liveness-challenges.ts';
 import { imageDigestUsedElsewhere, listSessionUploads, type UploadRow } from '../store/uploads.ts';
 import { findVerifyConsent } from '../store/verify-consents.ts';
@@ -33,11 +34,24 @@ function capturedDocument(uploads: readonly UploadRow[]): CapturedDocument | und
 }
 
 /**
+ * The issuing country chosen with the latest upload of the reviewed document, decrypted; null when that
+ * upload has none (e.g. no upload yet).
+ */
+async function issuingCountryOf(
+  deps: Pick<AppDeps, 'cipher'>,
+  upload: UploadRow | undefined,
+): Promise<string | null> {
+  if (!upload?.issuing_country_enc) return null;
+  return deps.cipher.decrypt(upload.issuing_country_enc, evidenceCipherContext.issuingCountry(upload.id));
+}
+
+/**
  * Gathers what the end-user submitted for a session, decrypted, in the exact shape of the automated
- * review's `ReviewEvidence` (without `watchlist`). A member is absent when nothing was collected for it;
- * `duplicates` is always present because both look-ups always run: the same document number confirmed
- * under another `external_user_reference` (or an anonymous session) in the tenant and environment, and
- * any of this session's image bytes uploaded in another session.
+ * review's `ReviewEvidence` (without `watchlist`), with the stated nationality and the document's
+ * issuing country for the identity vault. A member is absent when nothing was collected for it;
+ * `duplicates` is always present because the look-ups always run: the same document number confirmed
+ * in a session, or held by an identity, of another `external_user_reference` (or an anonymous one) in the
+ * tenant and environment, and any of this session's image bytes uploaded in another session.
  *
  * @example
  * const evidence = await collectReviewEvidence(deps.db, deps, session);
@@ -61,9 +75,12 @@ export async function collectReviewEvidence(
   const documentsOf = (step: string) =>
     uploads.filter((upload) => upload.kind === 'document' && upload.step === step);
   const idDetails = details.find((row) => row.step === 'id_document');
-  const idDocument = capturedDocument(documentsOf('id_document'));
+  const idUploads = documentsOf('id_document');
+  const idDocument = capturedDocument(idUploads);
   if (idDocument || idDetails) {
     const document: IdDocumentEvidence = idDocument ?? { document_type: '', images: [] };
+    const issuingCountry = await issuingCountryOf(deps, idUploads.at(-1));
+    if (issuingCountry !== null) document.issuing_country = issuingCountry;
     if (idDetails) {
       const stored = await deps.cipher.decryptJson<StoredIdDocumentDetails>(
         idDetails.details_enc,
@@ -75,6 +92,8 @@ export async function collectReviewEvidence(
         date_of_birth: stored.date_of_birth,
         document_number: stored.document_number,
         expiry_date: stored.expiry_date,
+        // Details stored before nationality was asked for have none; the identity then says null.
+        ...(stored.nationality ? { nationality: stored.nationality } : {}),
       };
       if (idDetails.mrz_enc) {
         const mrz = await deps.cipher.decryptJson<StoredMrz>(
@@ -109,13 +128,21 @@ export async function collectReviewEvidence(
   evidence.duplicates = {
     document_number_used_by_other_reference:
       documentNumberIndex !== null &&
-      (await documentNumberUsedByOtherReference(
+      ((await documentNumberUsedByOtherReference(
         sql,
         scope,
         session.id,
         documentNumberIndex,
         session.external_user_ref_index,
-      )),
+      )) ||
+        // Identities keep the number after retention removed the sessions' details.
+        (await isDocumentNumberOnOtherIdentity(
+          sql,
+          scope,
+          documentNumberIndex,
+          session.external_user_ref_index,
+          session.identity_id,
+        ))),
     image_reused_in_other_session: await imageDigestUsedElsewhere(
       sql,
       scope,

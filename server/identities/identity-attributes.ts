@@ -1,4 +1,4 @@
-import type { ConfirmedDetails, IdDocumentEvidence, ReviewEvidence } from '../domain/review/index.ts';
+import type { ReviewEvidence } from '../domain/review/index.ts';
 
 /** The verified attributes of an identity (API.md §6), as stored (encrypted) and shown. */
 export interface IdentityAttributes {
@@ -28,24 +28,17 @@ export interface IdentityVaultRecord {
 }
 
 /**
- * The evidence collector may know more than the review needs (the end-user's stated nationality, the
- * document's issuing country); both are optional here, so the vault records them when present and says
- * null when not, rather than guessing from the session's country.
- */
-type DetailsWithNationality = ConfirmedDetails & { nationality?: string };
-type DocumentWithCountry = IdDocumentEvidence & { issuing_country?: string };
-
-/**
  * The attributes an approval vaults, from the evidence the review saw. Nothing is invented: what was
- * not collected is null.
+ * not collected (an older session without nationality or issuing country) is null, never guessed from
+ * the session's country.
  *
  * @example
  * vaultRecordFromEvidence({ id_document: { document_type: 'passport', images: [], details } }).attributes.first_name
  * // 'Jane'
  */
 export function vaultRecordFromEvidence(evidence: ReviewEvidence): IdentityVaultRecord {
-  const document = evidence.id_document as DocumentWithCountry | undefined;
-  const details = document?.details as DetailsWithNationality | undefined;
+  const document = evidence.id_document;
+  const details = document?.details;
   const attributes: IdentityAttributes = {
     first_name: details?.first_name ?? null,
     last_name: details?.last_name ?? null,

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../app-deps.ts';
 import type { ReviewEvidence } from '../domain/review/index.ts';
 import { TIERS, type Tier } from '../domain/session-steps.ts';
+import { documentNumberIndex as documentNumberIndexOf } from '../evidence/evidence-keys.ts';
 import {
   findIdentityByExternalRefForUpdate,
   findIdentityForUpdate,
@@ -44,8 +45,9 @@ export async function recordApprovedIdentity(
       : null;
   const record = vaultRecordFromEvidence(evidence);
   const documentNumber = record.attributes.document.number;
+  // The same blind index as the sessions' details, so the duplicate look-up finds this identity.
   const documentNumberIndex = documentNumber
-    ? await deps.cipher.blindIndex(documentNumber, 'document_number')
+    ? await documentNumberIndexOf(deps.cipher, documentNumber)
     : null;
   const enrolsSelfie = evidence.liveness?.accepted === true;
 

@@ -136,22 +136,28 @@ export async function findIdentityByExternalRefForUpdate(
 }
 
 /**
- * Whether a verified identity of another user reference (or of none) in the scope holds this document
- * number: a signal for `duplicate_detection`.
+ * Whether an identity of another person in the scope holds this document number: a signal for
+ * `duplicate_detection` that outlives the sessions' evidence (retention deletes that, identities stay).
+ * "Another person" mirrors the session look-up: an identity under a different user reference, or either
+ * side without one (nothing says they are the same person). `excludeIdentityId` is the session's own
+ * identity (a re-verification), which is never its own duplicate. `documentNumberIndex` must come from
+ * `documentNumberIndex()` (server/evidence/evidence-keys.ts) so values compare.
  */
 export async function isDocumentNumberOnOtherIdentity(
   sql: SqlClient,
   scope: Scope,
   documentNumberIndex: string,
   externalUserRefIndex: string | null,
+  excludeIdentityId: string | null,
 ): Promise<boolean> {
   const rows = await sql.query<{ found: boolean }>(
     `select exists (
        select 1 from identities
         where tenant_id = $1 and environment = $2 and document_number_index = $3
-          and external_user_ref_index is distinct from $4
+          and ($4::text is null or external_user_ref_index is null or external_user_ref_index <> $4)
+          and ($5::text is null or id <> $5)
      ) as found`,
-    [scope.tenantId, scope.environment, documentNumberIndex, externalUserRefIndex],
+    [scope.tenantId, scope.environment, documentNumberIndex, externalUserRefIndex, excludeIdentityId],
   );
   return rows[0]?.found ?? false;
 }

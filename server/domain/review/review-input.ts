@@ -35,6 +35,11 @@ export interface ConfirmedDetails {
   date_of_birth: string;
   document_number: string;
   expiry_date: string;
+  /**
+   * The stated nationality (ISO 3166-1 alpha-3). No check reads it yet; it travels with the evidence so
+   * an approval can vault it on the identity (API.md §6).
+   */
+  nationality?: string;
 }
 
 /**
@@ -53,6 +58,8 @@ export interface ParsedMrz {
 }
 
 export interface IdDocumentEvidence extends CapturedDocument {
+  /** The issuing country (ISO 3166-1 alpha-3) the end-user picked for the reviewed document's upload. */
+  issuing_country?: string;
   details?: ConfirmedDetails;
   mrz?: ParsedMrz;
 }

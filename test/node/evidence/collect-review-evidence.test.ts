@@ -155,12 +155,34 @@ for (const engine of testEngines()) {
             date_of_birth: '1974-08-12',
             document_number: 'L898902C3',
             expiry_date: '2035-04-15',
+            nationality: 'UTO',
           },
           mrz,
         },
         liveness: { accepted: true },
         duplicates: { document_number_used_by_other_reference: false, image_reused_in_other_session: false },
       });
+    });
+
+    it('passes on the issuing country of the latest upload of the reviewed document, decrypted', async () => {
+      const session = await newSession('issuing-country');
+      const encrypted = async (uploadId: string, country: string) =>
+        h.deps.cipher.encrypt(country, evidenceCipherContext.issuingCountry(uploadId));
+      const firstId = h.deps.ids('upl');
+      await upload(session, new Uint8Array([7, 1, 1]), {
+        id: firstId,
+        issuing_country_enc: await encrypted(firstId, 'FRA'),
+      });
+      const latestId = h.deps.ids('upl');
+      await upload(session, new Uint8Array([7, 1, 2]), {
+        id: latestId,
+        side: 'back',
+        issuing_country_enc: await encrypted(latestId, 'AUT'),
+      });
+      await confirm(session);
+      const evidence = await collectReviewEvidence(h.deps.db, h.deps, session);
+      assert.equal(evidence.id_document?.issuing_country, 'AUT');
+      assert.equal(evidence.id_document?.details?.nationality, 'UTO');
     });
 
     it('flags the same document number under another user reference, not under the same one', async () => {
