@@ -26,6 +26,34 @@ function findChromium() {
 
 const fakeVideo = writeFakeCamera();
 
+/**
+ * Headless Debian Chromium with the fake camera. `cameraPrompt` is how the fake permission prompt
+ * answers getUserMedia: `accept` for every suite but one, `deny` (the user clicking "Block") for the
+ * camera-denied group, which is why that group needs its own browser.
+ */
+function chromium(cameraPrompt) {
+  return chromeLauncher({
+    launchOptions: {
+      executablePath: findChromium(),
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        cameraPrompt === 'deny' ? '--use-fake-ui-for-media-stream=deny' : '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${fakeVideo}`,
+      ],
+    },
+  });
+}
+
+const CAMERA_DENIED_FILES = 'test/browser/e2e/camera-denied-*.test.ts';
+
 /** The hosted page's CSP (server/hosted/hosted-csp.ts) minus the nonce: nothing inline is allowed. */
 const STRICT_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; " +
@@ -46,7 +74,7 @@ async function cspTestPage(ctx, next) {
 }
 
 export default {
-  files: ['test/browser/**/*.test.ts'],
+  files: ['test/browser/**/*.test.ts', `!${CAMERA_DENIED_FILES}`],
   nodeResolve: true,
   // One page at a time: Chromium pauses requestAnimationFrame in background tabs, and the capture loop
   // (like a real camera page) runs on it. The whole suite takes ~15 s this way.
@@ -59,24 +87,9 @@ export default {
     e2eServerPlugin(),
   ],
   middleware: [cspTestPage],
-  browsers: [
-    chromeLauncher({
-      launchOptions: {
-        executablePath: findChromium(),
-        headless: true,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-          '--use-fake-ui-for-media-stream',
-          '--use-fake-device-for-media-stream',
-          `--use-file-for-fake-video-capture=${fakeVideo}`,
-        ],
-      },
-    }),
+  browsers: [chromium('accept')],
+  groups: [
+    // Camera permission denied by the browser's own prompt: test/browser/e2e/camera-denied-upload.test.ts.
+    { name: 'camera-denied', files: [CAMERA_DENIED_FILES], browsers: [chromium('deny')] },
   ],
 };

@@ -1,5 +1,4 @@
 import type { TestRunnerPlugin } from '@web/test-runner';
-import type { ChromeLauncher } from '@web/test-runner-chrome';
 import { type E2eServer, startE2eServer } from './e2e-server.ts';
 import { TenantBackend } from './tenant-backend.ts';
 
@@ -12,8 +11,6 @@ import { TenantBackend } from './tenant-backend.ts';
  * - `idv-e2e:session` / `idv-e2e:result` / `idv-e2e:evidence` `{session_id}` → the tenant's reads
  * - `idv-e2e:simulate` `{session_id, action}` → `POST /v1/sandbox/sessions/:id/simulate`
  * - `idv-e2e:new-verify-url` `{session_id}` → `POST /v1/sessions/:id/verify-url`
- * - `idv-e2e:camera-permission` `{state: 'denied' | 'reset'}` → the browser's camera permission for the
- *   page's origin, as a user's "Block" in the permission prompt or site settings sets it
  */
 export type E2eCommand =
   | 'idv-e2e:create-session'
@@ -21,14 +18,12 @@ export type E2eCommand =
   | 'idv-e2e:result'
   | 'idv-e2e:evidence'
   | 'idv-e2e:simulate'
-  | 'idv-e2e:new-verify-url'
-  | 'idv-e2e:camera-permission';
+  | 'idv-e2e:new-verify-url';
 
 interface Payload {
   body?: Record<string, unknown>;
   session_id?: string;
   action?: string;
-  state?: 'denied' | 'reset';
 }
 
 function required(value: string | undefined, name: string): string {
@@ -58,7 +53,7 @@ export function e2eServerPlugin(): TestRunnerPlugin<Payload> {
   return {
     name: 'idv-e2e-server',
 
-    async executeCommand({ command, payload = {}, session }) {
+    async executeCommand({ command, payload = {} }) {
       switch (command as E2eCommand) {
         case 'idv-e2e:create-session':
           return (await backend()).createSession(payload.body ?? {});
@@ -75,18 +70,6 @@ export function e2eServerPlugin(): TestRunnerPlugin<Payload> {
           );
         case 'idv-e2e:new-verify-url':
           return (await backend()).newVerifyUrl(required(payload.session_id, 'session_id'));
-        case 'idv-e2e:camera-permission': {
-          if (session.browser.type !== 'puppeteer') throw new Error('camera-permission needs Chromium');
-          const page = (session.browser as ChromeLauncher).getPage(session.id);
-          const context = page.browserContext();
-          if (payload.state === 'reset') {
-            await context.clearPermissionOverrides();
-          } else {
-            const origin = new URL(page.url()).origin;
-            await context.setPermission(origin, { permission: { name: 'camera' }, state: 'denied' });
-          }
-          return true;
-        }
         default:
           // Not ours: web-test-runner asks the next plugin.
           return undefined;

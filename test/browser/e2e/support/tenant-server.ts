@@ -35,8 +35,3 @@ export function simulate(sessionId: string, action: string): Promise<TenantAnswe
 export function newVerifyUrl(sessionId: string): Promise<TenantAnswer<Record<string, any>>> {
   return command('idv-e2e:new-verify-url', { session_id: sessionId });
 }
-
-/** Blocks (or un-blocks) the camera for this page's origin in the browser itself. */
-export function setCameraPermission(state: 'denied' | 'reset'): Promise<boolean> {
-  return command('idv-e2e:camera-permission', { state });
-}
