@@ -29,22 +29,28 @@ export function laplacianVariance({ pixels, width, height }: GrayscaleImage): nu
 }
 
 /**
- * Mean luminance (0–255) and the share of pixels at or above `clippedFrom`, in one pass.
+ * Mean luminance (0–255), its standard deviation (`contrast`) and the share of pixels at or above
+ * `clippedFrom`, in one pass.
  *
  * @example
  * luminanceStats({ pixels: new Uint8Array([0, 255]), width: 2, height: 1 }, 250)
- * // { brightness: 127.5, clippedRatio: 0.5 }
+ * // { brightness: 127.5, clippedRatio: 0.5, contrast: 127.5 }
  */
 export function luminanceStats(
   { pixels }: GrayscaleImage,
   clippedFrom: number,
-): { brightness: number; clippedRatio: number } {
-  if (pixels.length === 0) return { brightness: 0, clippedRatio: 0 };
+): { brightness: number; clippedRatio: number; contrast: number } {
+  if (pixels.length === 0) return { brightness: 0, clippedRatio: 0, contrast: 0 };
   let sum = 0;
+  let sumOfSquares = 0;
   let clipped = 0;
   for (const value of pixels) {
     sum += value;
+    sumOfSquares += value * value;
     if (value >= clippedFrom) clipped++;
   }
-  return { brightness: sum / pixels.length, clippedRatio: clipped / pixels.length };
+  const mean = sum / pixels.length;
+  // max(0, …): rounding can make the variance of a flat image a hair below zero.
+  const contrast = Math.sqrt(Math.max(0, sumOfSquares / pixels.length - mean * mean));
+  return { brightness: mean, clippedRatio: clipped / pixels.length, contrast };
 }

@@ -17,6 +17,12 @@ export interface ImageAnalysis {
   glareRatio: number;
   /** Mean luminance, 0 (black) to 255 (white). */
   brightness: number;
+  /**
+   * Standard deviation of the luminance (0 for a flat image): how much the picture varies at all. Used
+   * to spot a frame with nothing in it (`no_document`). Optional so an analyzer that does not measure it
+   * stays valid; without it `no_document` is simply never reported.
+   */
+  contrast?: number;
   /** 64-bit DCT perceptual hash (pHash) as 16 lowercase hex digits; see `perceptual-hash.ts`. */
   perceptualHash: string;
 }

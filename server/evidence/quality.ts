@@ -42,11 +42,23 @@ export const QUALITY_THRESHOLDS: Readonly<Record<CapturePurpose, Readonly<Qualit
 };
 
 /**
+ * Below this luminance standard deviation (on the 640 px grayscale copy) a document photo is treated as
+ * holding no document: the frame is almost uniform. Measured on synthetic photos: a sharp ID card ~77,
+ * the same card blurred to illegibility (σ=20) ~60, under-exposed to brightness 28 ~15, a card filling
+ * the frame ~69; a blank wall with heavy sensor noise ~4, a covered lens or a blank sheet ~1. A
+ * document dark enough to fall below 6 would average a brightness near 10, i.e. nothing is visible.
+ */
+export const NO_DOCUMENT_MAX_CONTRAST = 6;
+
+/**
  * Decides whether a capture is good enough to keep, and if not, what the end-user should fix.
  *
- * `no_document` is never reported: spotting whether a card is in the frame needs an object detector,
- * and guessing from edges or brightness would bounce genuine uploads. The code stays in the type
- * because it is part of the API contract and a detector can be added behind this function.
+ * `no_document` is a cheap heuristic, not a detector: it fires only when the frame is almost uniform
+ * (a covered lens, a wall, a blank sheet, the floor), which cannot hold a document. It will not notice a
+ * photo of a cat, a keyboard or the wrong side of a card: telling those apart needs an object detector
+ * we do not have, and guessing from edges or layout would bounce genuine uploads. Those photos pass here
+ * and are left to the review and, where it is inconclusive, to a person. It needs the analyzer's
+ * `contrast`; without it `no_document` is not reported.
  *
  * @example
  * assessQuality(analysis, 'document') // { ok: false, issues: ['blurry'] }
@@ -57,7 +69,13 @@ export function assessQuality(analysis: ImageAnalysis, purpose: CapturePurpose):
   if (Math.max(analysis.width, analysis.height) < limits.minLongSide) issues.push('too_small');
   if (analysis.brightness < limits.minBrightness) issues.push('too_dark');
   if (analysis.glareRatio > limits.maxGlareRatio) issues.push('glare');
-  // A very dark image has few strong edges anyway; blaming blur too would send the user the wrong way.
-  if (analysis.sharpness < limits.minSharpness && !issues.includes('too_dark')) issues.push('blurry');
+  const empty =
+    purpose === 'document' && analysis.contrast !== undefined && analysis.contrast < NO_DOCUMENT_MAX_CONTRAST;
+  if (empty) issues.push('no_document');
+  // A very dark image has few strong edges anyway, and an empty frame has nothing to be sharp: blaming
+  // blur too would send the user the wrong way.
+  if (analysis.sharpness < limits.minSharpness && !issues.includes('too_dark') && !empty) {
+    issues.push('blurry');
+  }
   return { ok: issues.length === 0, issues };
 }

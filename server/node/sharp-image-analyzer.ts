@@ -40,7 +40,7 @@ export function sharpImageAnalyzer(options: SharpImageAnalyzerOptions = {}): Ima
         throw new UnprocessableImageError('unsupported_format', 'Not a JPEG, PNG or WebP image.');
       }
       const { width, height, gray } = await decodeGrayscale(bytes, maxInputPixels);
-      const { brightness, clippedRatio } = luminanceStats(gray, GLARE_LUMINANCE);
+      const { brightness, clippedRatio, contrast } = luminanceStats(gray, GLARE_LUMINANCE);
       return {
         width,
         height,
@@ -48,6 +48,7 @@ export function sharpImageAnalyzer(options: SharpImageAnalyzerOptions = {}): Ima
         sharpness: laplacianVariance(gray),
         glareRatio: clippedRatio,
         brightness,
+        contrast,
         perceptualHash: perceptualHash(gray),
       };
     },

@@ -3,7 +3,7 @@ import { before, describe, it } from 'node:test';
 import type { ImageAnalysis } from '../../../server/evidence/image-analyzer.ts';
 import { assessQuality } from '../../../server/evidence/quality.ts';
 import { sharpImageAnalyzer } from '../../../server/node/sharp-image-analyzer.ts';
-import { documentJpeg, transformJpeg } from './synthetic-images.ts';
+import { blankJpeg, documentJpeg, transformJpeg } from './synthetic-images.ts';
 
 const analyzer = sharpImageAnalyzer();
 
@@ -18,6 +18,14 @@ describe('document quality on synthetic ID-card photos', () => {
       glare: await documentJpeg({ glareShare: 0.1 }),
       dark: await transformJpeg(sharp, (image) => image.linear(0.2, 0)),
       tiny: await documentJpeg({ width: 400, height: 300 }),
+      veryBlurred: await transformJpeg(sharp, (image) => image.blur(20)),
+      cardOnly: await transformJpeg(sharp, (image) =>
+        image.extract({ left: 200, top: 160, width: 1200, height: 860 }).resize(1600),
+      ),
+      wall: await blankJpeg({ level: 170, noise: 10 }),
+      noisyWall: await blankJpeg({ level: 170, noise: 30 }),
+      coveredLens: await blankJpeg({ level: 6, noise: 6 }),
+      blankSheet: await blankJpeg({ level: 235, noise: 6 }),
     };
     for (const [name, bytes] of Object.entries(images)) analyses[name] = await analyzer.analyze(bytes);
   });
@@ -45,6 +53,39 @@ describe('document quality on synthetic ID-card photos', () => {
 
   it('reports a 400×300 photo as `too_small` even though it is sharp', () => {
     assert.deepEqual(assessQuality(analyses['tiny']!, 'document').issues, ['too_small']);
+  });
+
+  it('reports an almost uniform frame (a wall, even with heavy sensor noise) as `no_document`, not as blur', () => {
+    assert.deepEqual(assessQuality(analyses['wall']!, 'document'), { ok: false, issues: ['no_document'] });
+    assert.deepEqual(assessQuality(analyses['noisyWall']!, 'document').issues, ['no_document']);
+    assert.deepEqual(assessQuality(analyses['blankSheet']!, 'document').issues, ['no_document']);
+  });
+
+  it('reports a covered lens as both `too_dark` and `no_document`', () => {
+    assert.deepEqual(assessQuality(analyses['coveredLens']!, 'document').issues, ['too_dark', 'no_document']);
+  });
+
+  it('never reports `no_document` for a real card, however blurred, dark or closely framed', () => {
+    for (const name of [
+      'sharp',
+      'slightlySoft',
+      'blurred',
+      'veryBlurred',
+      'glare',
+      'dark',
+      'tiny',
+      'cardOnly',
+    ]) {
+      assert.ok(!assessQuality(analyses[name]!, 'document').issues.includes('no_document'), name);
+    }
+    assert.deepEqual(assessQuality(analyses['veryBlurred']!, 'document').issues, ['blurry']);
+    assert.deepEqual(assessQuality(analyses['cardOnly']!, 'document').issues, []);
+  });
+
+  it('does not report `no_document` without a contrast measurement, nor for selfies', () => {
+    const { contrast: _unmeasured, ...withoutContrast } = analyses['wall']!;
+    assert.ok(!assessQuality(withoutContrast, 'document').issues.includes('no_document'));
+    assert.ok(!assessQuality(analyses['wall']!, 'selfie').issues.includes('no_document'));
   });
 
   it('holds a selfie to the softer selfie thresholds', () => {

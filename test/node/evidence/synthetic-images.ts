@@ -138,3 +138,19 @@ export async function faceFrameJpeg(dx: number, dy: number, seed = 7) {
     .jpeg({ quality: 85 })
     .toBuffer();
 }
+
+/**
+ * A frame with nothing in it: one flat grey level plus sensor-like noise (amplitude per channel), e.g.
+ * a wall (170), a covered lens (6) or a blank sheet (235).
+ */
+export async function blankJpeg(options: { level: number; noise?: number; width?: number; height?: number }) {
+  const { level, noise = 8, width = 1600, height = 1200 } = options;
+  const random = seededRandom(level * 31 + noise);
+  const pixels = new Uint8Array(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) {
+    pixels[i] = Math.max(0, Math.min(255, level + (random() + random() + random() - 1.5) * noise));
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
