@@ -4,7 +4,7 @@
  */
 export { createMockApi, DEFAULT_MOCK_ORIGIN, type MockApi, type MockApiOptions } from './create-mock-api.ts';
 export { MOCK_FIXTURES, type MockFixtures, seedMockFixtures } from './fixtures.ts';
-export { mockHandlers } from './handlers.ts';
+export { API_PATHS, HOSTED_PAGE_PATHS, type MockHandlerOptions, mockHandlers } from './handlers.ts';
 export {
   DEFAULT_FAILURE_CODE,
   type FailNextOptions,

@@ -101,7 +101,13 @@ export async function createHarness(
     images: sharpImageAnalyzer(),
     blobs,
   };
-  const app = createApp(deps);
+  // IDV_TEST_TRANSPORT=mock: the same suites again through fetch → MSW → the mock (issue 6 parity).
+  const transport =
+    process.env['IDV_TEST_TRANSPORT'] === 'mock'
+      ? await (await import('../mock/support/mock-transport.ts')).attachMockTransport(deps)
+      : null;
+  if (transport) Object.assign(deps, transport.mock.deps);
+  const app = transport?.app ?? createApp(deps);
   const tenant = await seedTenant(deps, 'Tenant A');
   const other = await seedTenant(deps, 'Tenant B');
 
@@ -119,7 +125,8 @@ export async function createHarness(
 
   return {
     app,
-    deps,
+    // Under the mock transport, the very object the mock's app reads, so a test that swaps a dep swaps it there.
+    deps: transport?.mock.deps ?? deps,
     clock,
     blobs,
     tenant,
@@ -133,7 +140,10 @@ export async function createHarness(
         throw new Error(`login failed: ${response.status} ${await response.text()}`);
       return ((await response.json()) as { access_token: string }).access_token;
     },
-    close: () => db.close(),
+    close: async () => {
+      await transport?.close();
+      await db.close();
+    },
   };
 }
 
