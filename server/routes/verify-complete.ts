@@ -1,14 +1,14 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { ApiError } from '../errors/api-error.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { errorResponses } from '../http/openapi-common.ts';
+import { errorResponses, IdempotencyKeyHeader } from '../http/openapi-common.ts';
 import type { RouteKit } from '../http/route-kit.ts';
 import { submitSession } from '../sessions/submit-session.ts';
 import { findTenant } from '../store/tenants.ts';
 import { toPublicSession } from '../verify/public-session.ts';
 import { verifyCaller } from '../verify/verify-context.ts';
 import { verifyError } from '../verify/verify-errors.ts';
-import { VERIFY_SECURITY, verifyKit } from '../verify/verify-kit.ts';
+import { VERIFY_IDEMPOTENCY_ERRORS, VERIFY_SECURITY, verifyKit } from '../verify/verify-kit.ts';
 import { PublicSessionSchema } from './schemas/verify-schemas.ts';
 import { VERIFY_AUTH_ERRORS } from './verify-session-get.ts';
 
@@ -21,12 +21,18 @@ export const verifyCompleteRoute = createRoute({
   description:
     'Same effect as the tenant’s submit: a `collecting` session whose steps are all completed moves to `processing`. Calling it again while processing answers 200.',
   security: VERIFY_SECURITY,
+  request: { headers: IdempotencyKeyHeader },
   responses: {
     200: {
       description: 'The session, now processing',
       content: { 'application/json': { schema: PublicSessionSchema } },
     },
-    ...errorResponses(...VERIFY_AUTH_ERRORS, 'steps_incomplete', 'invalid_state_transition'),
+    ...errorResponses(
+      ...VERIFY_AUTH_ERRORS,
+      ...VERIFY_IDEMPOTENCY_ERRORS,
+      'steps_incomplete',
+      'invalid_state_transition',
+    ),
   },
 });
 

@@ -1,12 +1,12 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { evidenceCipherContext } from '../evidence/evidence-keys.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { errorResponses } from '../http/openapi-common.ts';
+import { errorResponses, IdempotencyKeyHeader } from '../http/openapi-common.ts';
 import type { RouteKit } from '../http/route-kit.ts';
 import { transitionSession } from '../sessions/transition-session.ts';
 import { upsertVerifyConsent } from '../store/verify-consents.ts';
 import { verifyCaller } from '../verify/verify-context.ts';
-import { VERIFY_SECURITY, verifyKit } from '../verify/verify-kit.ts';
+import { VERIFY_IDEMPOTENCY_ERRORS, VERIFY_SECURITY, verifyKit } from '../verify/verify-kit.ts';
 import { recordStepOutcome, withWritableSession } from '../verify/writable-session.ts';
 import { VERIFY_AUTH_ERRORS } from './verify-session-get.ts';
 
@@ -49,11 +49,15 @@ export const verifyConsentRoute = createRoute({
   description:
     'Records the answer with its time, IP address and user agent (both encrypted at rest). `accepted: false` cancels the session.',
   security: VERIFY_SECURITY,
-  request: { body: { required: true, content: { 'application/json': { schema: ConsentBody } } } },
+  request: {
+    headers: IdempotencyKeyHeader,
+    body: { required: true, content: { 'application/json': { schema: ConsentBody } } },
+  },
   responses: {
     200: { description: 'The recorded consent', content: { 'application/json': { schema: ConsentSchema } } },
     ...errorResponses(
       ...VERIFY_AUTH_ERRORS,
+      ...VERIFY_IDEMPOTENCY_ERRORS,
       'invalid_json',
       'invalid_parameter',
       'missing_parameter',

@@ -13,22 +13,27 @@ import { UnprocessableImageError } from '../evidence/image-analyzer.ts';
 import { assessQuality } from '../evidence/quality.ts';
 import { sniffImageType } from '../evidence/sniff-image-type.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { errorResponses } from '../http/openapi-common.ts';
+import { errorResponses, IdempotencyKeyHeader } from '../http/openapi-common.ts';
 import type { RouteKit } from '../http/route-kit.ts';
 import { countDocumentUploads, insertUpload } from '../store/uploads.ts';
 import { documentStepComplete } from '../verify/document-step-state.ts';
-import { formFields, MULTIPART_OVERHEAD_BYTES, readMultipart } from '../verify/multipart.ts';
+import { formFields, MULTIPART_OVERHEAD_BYTES } from '../verify/multipart.ts';
 import { stepOf } from '../verify/step-progress.ts';
 import { discardImageBytes, storeImageBytes } from '../verify/store-image.ts';
 import { verifyCaller } from '../verify/verify-context.ts';
 import { verifyError } from '../verify/verify-errors.ts';
-import { VERIFY_SECURITY, verifyKit } from '../verify/verify-kit.ts';
+import { verifyForm } from '../verify/verify-form.ts';
+import { VERIFY_IDEMPOTENCY_ERRORS, VERIFY_SECURITY, verifyKit } from '../verify/verify-kit.ts';
 import { recordStepOutcome, withWritableSession } from '../verify/writable-session.ts';
 import { VERIFY_AUTH_ERRORS } from './verify-session-get.ts';
 
 /** API.md §10: at most 10 MB per image and 12 document uploads per session. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_DOCUMENT_UPLOADS = 12;
+const DOCUMENT_FORM_LIMITS = {
+  bodyBytes: MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES,
+  fileBytes: MAX_IMAGE_BYTES,
+};
 
 const DOCUMENT_TYPES_BY_STEP: Partial<Record<StepName, readonly string[]>> = {
   id_document: ID_DOCUMENT_TYPES,
@@ -62,6 +67,7 @@ export const verifyDocumentsRoute = createRoute({
   description: `multipart/form-data with \`step\` (id_document | proof_of_address | business_document), \`document_type\`, \`issuing_country\` (ISO alpha-3, required for id_document), \`side\` (front | back; a passport has a front only) and \`image\` (JPEG, PNG or WebP, recognised from its bytes, ≤ 10 MB). At most ${MAX_DOCUMENT_UPLOADS} uploads per session. The answer's \`quality.issues\` tells the end-user to retake; a photo with issues costs one of the step's 3 attempts.`,
   security: VERIFY_SECURITY,
   request: {
+    headers: IdempotencyKeyHeader,
     body: {
       required: true,
       content: {
@@ -84,6 +90,7 @@ export const verifyDocumentsRoute = createRoute({
     },
     ...errorResponses(
       ...VERIFY_AUTH_ERRORS,
+      ...VERIFY_IDEMPOTENCY_ERRORS,
       'invalid_parameter',
       'missing_parameter',
       'unknown_parameter',
@@ -156,10 +163,11 @@ export function registerVerifyDocuments(app: OpenAPIHono<AppEnv>, kit: RouteKit)
   // Multipart is read and checked by hand (size while streaming, type from the bytes), so the route is
   // documented in the registry and served by a plain handler rather than a zod form validator.
   app.openAPIRegistry.registerPath(verifyDocumentsRoute);
-  app.post('/v1/verify/documents', verifyKit(app, kit).authenticate, async (c) => {
+  const [authenticate, idempotent] = verifyKit(app, kit).multipart(DOCUMENT_FORM_LIMITS);
+  app.post('/v1/verify/documents', authenticate, idempotent, async (c) => {
     const caller = verifyCaller(c);
     const { images, blobs } = evidenceServices(deps);
-    const form = await readMultipart(c.req.raw, MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES, MAX_IMAGE_BYTES);
+    const { form } = await verifyForm(c, DOCUMENT_FORM_LIMITS, deps.clock);
     const fields = parseDocumentFields(
       formFields(form, { text: ['step', 'document_type', 'issuing_country', 'side'], files: ['image'] }),
     );

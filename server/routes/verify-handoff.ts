@@ -1,13 +1,13 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { randomBase62 } from '../crypto/primitives.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { errorResponses } from '../http/openapi-common.ts';
+import { errorResponses, IdempotencyKeyHeader } from '../http/openapi-common.ts';
 import type { RouteKit } from '../http/route-kit.ts';
 import { hashVerifyToken, verifyUrlOf } from '../sessions/verify-token.ts';
 import { insertVerifyHandoff } from '../store/verify-handoffs.ts';
 import { verifyCaller } from '../verify/verify-context.ts';
 import { verifyError } from '../verify/verify-errors.ts';
-import { VERIFY_SECURITY, verifyKit } from '../verify/verify-kit.ts';
+import { VERIFY_IDEMPOTENCY_ERRORS, VERIFY_SECURITY, verifyKit } from '../verify/verify-kit.ts';
 import { withWritableSession } from '../verify/writable-session.ts';
 import { VERIFY_AUTH_ERRORS } from './verify-session-get.ts';
 
@@ -32,9 +32,15 @@ export const verifyHandoffRoute = createRoute({
   description:
     'A second, short-lived link (15 minutes, never beyond the session’s expiry) to the same session, for a QR code. Only the session’s own link may create one; refreshing the `verify_url` revokes it.',
   security: VERIFY_SECURITY,
+  request: { headers: IdempotencyKeyHeader },
   responses: {
     201: { description: 'The handoff link', content: { 'application/json': { schema: HandoffSchema } } },
-    ...errorResponses(...VERIFY_AUTH_ERRORS, 'invalid_state_transition', 'insufficient_capability'),
+    ...errorResponses(
+      ...VERIFY_AUTH_ERRORS,
+      ...VERIFY_IDEMPOTENCY_ERRORS,
+      'invalid_state_transition',
+      'insufficient_capability',
+    ),
   },
 });
 

@@ -6,13 +6,13 @@ import {
   LIVENESS_CHALLENGE_LIFETIME_MS,
 } from '../domain/liveness-challenge.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { errorResponses } from '../http/openapi-common.ts';
+import { errorResponses, IdempotencyKeyHeader } from '../http/openapi-common.ts';
 import type { RouteKit } from '../http/route-kit.ts';
 import { insertLivenessChallenge } from '../store/liveness-challenges.ts';
 import { stepOf } from '../verify/step-progress.ts';
 import { verifyCaller } from '../verify/verify-context.ts';
 import { verifyError } from '../verify/verify-errors.ts';
-import { VERIFY_SECURITY, verifyKit } from '../verify/verify-kit.ts';
+import { VERIFY_IDEMPOTENCY_ERRORS, VERIFY_SECURITY, verifyKit } from '../verify/verify-kit.ts';
 import { withWritableSession } from '../verify/writable-session.ts';
 import { VERIFY_AUTH_ERRORS } from './verify-session-get.ts';
 
@@ -34,10 +34,12 @@ export const livenessChallengeRoute = createRoute({
   description:
     'A random sequence of 3 distinct actions bound to a nonce (`challenge_id`) that expires after 2 minutes. Send one frame per action, in order, to `POST /v1/verify/liveness`.',
   security: VERIFY_SECURITY,
+  request: { headers: IdempotencyKeyHeader },
   responses: {
     201: { description: 'The challenge', content: { 'application/json': { schema: ChallengeSchema } } },
     ...errorResponses(
       ...VERIFY_AUTH_ERRORS,
+      ...VERIFY_IDEMPOTENCY_ERRORS,
       'invalid_parameter',
       'steps_incomplete',
       'invalid_state_transition',

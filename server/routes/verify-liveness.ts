@@ -6,22 +6,27 @@ import { type ImageAnalysis, UnprocessableImageError } from '../evidence/image-a
 import { evaluateLivenessFrames, type LivenessRetryReason } from '../evidence/liveness-frames.ts';
 import { assessQuality } from '../evidence/quality.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { errorResponses } from '../http/openapi-common.ts';
+import { errorResponses, IdempotencyKeyHeader } from '../http/openapi-common.ts';
 import type { RouteKit } from '../http/route-kit.ts';
 import { answerLivenessChallenge, findLivenessChallengeForUpdate } from '../store/liveness-challenges.ts';
 import { insertUpload } from '../store/uploads.ts';
-import { formFields, MULTIPART_OVERHEAD_BYTES, readMultipart } from '../verify/multipart.ts';
+import { formFields, MULTIPART_OVERHEAD_BYTES } from '../verify/multipart.ts';
 import { stepOf } from '../verify/step-progress.ts';
 import { discardImageBytes, storeImageBytes } from '../verify/store-image.ts';
 import { verifyCaller } from '../verify/verify-context.ts';
 import { verifyError } from '../verify/verify-errors.ts';
-import { VERIFY_SECURITY, verifyKit } from '../verify/verify-kit.ts';
+import { verifyForm } from '../verify/verify-form.ts';
+import { VERIFY_IDEMPOTENCY_ERRORS, VERIFY_SECURITY, verifyKit } from '../verify/verify-kit.ts';
 import { recordStepOutcome, withWritableSession } from '../verify/writable-session.ts';
 import { MAX_IMAGE_BYTES } from './verify-documents.ts';
 import { VERIFY_AUTH_ERRORS } from './verify-session-get.ts';
 
 /** One spare part beyond the expected frames, so a wrong count is answered as a retry, not a 413. */
 const MAX_FRAMES_READ = LIVENESS_ACTION_COUNT + 1;
+const FRAMES_FORM_LIMITS = {
+  bodyBytes: MAX_FRAMES_READ * MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES,
+  fileBytes: MAX_IMAGE_BYTES,
+};
 
 const RETRY_MESSAGES: Record<LivenessRetryReason, string> = {
   challenge_expired: 'That took too long. Let’s try again.',
@@ -50,6 +55,7 @@ export const verifyLivenessRoute = createRoute({
     'multipart/form-data: `challenge_id` and one `frames` part per action, in the challenge’s order (JPEG, PNG or WebP, ≤ 10 MB each). The frames must arrive before the challenge expires, decode, and differ from one another (perceptual hash); otherwise the answer is `retry` and the attempt is used. Each challenge is answered once.',
   security: VERIFY_SECURITY,
   request: {
+    headers: IdempotencyKeyHeader,
     body: {
       required: true,
       content: {
@@ -68,6 +74,7 @@ export const verifyLivenessRoute = createRoute({
     200: { description: 'The verdict', content: { 'application/json': { schema: LivenessResultSchema } } },
     ...errorResponses(
       ...VERIFY_AUTH_ERRORS,
+      ...VERIFY_IDEMPOTENCY_ERRORS,
       'invalid_parameter',
       'missing_parameter',
       'unknown_parameter',
@@ -84,15 +91,12 @@ export const verifyLivenessRoute = createRoute({
 export function registerVerifyLiveness(app: OpenAPIHono<AppEnv>, kit: RouteKit): void {
   const { deps } = kit;
   app.openAPIRegistry.registerPath(verifyLivenessRoute);
-  app.post('/v1/verify/liveness', verifyKit(app, kit).authenticate, async (c) => {
+  const [authenticate, idempotent] = verifyKit(app, kit).multipart(FRAMES_FORM_LIMITS);
+  app.post('/v1/verify/liveness', authenticate, idempotent, async (c) => {
     const caller = verifyCaller(c);
     const { images, blobs } = evidenceServices(deps);
-    const receivedAt = deps.clock.now();
-    const form = await readMultipart(
-      c.req.raw,
-      MAX_FRAMES_READ * MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES,
-      MAX_IMAGE_BYTES,
-    );
+    // When the frames started to arrive: the challenge's deadline is judged on that, not on upload speed.
+    const { form, startedAt: receivedAt } = await verifyForm(c, FRAMES_FORM_LIMITS, deps.clock);
     const fields = formFields(form, { text: ['challenge_id'], files: ['frames'] });
     const challengeId = fields['challenge_id'];
     if (!challengeId)
