@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,11 +45,18 @@ export async function startE2eServer(): Promise<E2eServer> {
     const credentials = JSON.parse(
       await readFile(join(dataDir, 'credentials.json'), 'utf8'),
     ) as DevelopmentCredentials;
+    // If the test runner exits without stopping us (killed, crashed), take the server and its data along.
+    const orphanGuard = () => {
+      server.child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+    process.once('exit', orphanGuard);
     return {
       baseUrl: server.baseUrl,
       sandboxKey: credentials.api_keys.sandbox,
       output: () => server.output(),
       async close() {
+        process.off('exit', orphanGuard);
         await server.stop('SIGTERM');
         await rm(dataDir, { recursive: true, force: true });
       },
