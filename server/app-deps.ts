@@ -2,6 +2,7 @@ import type { BlobStore } from './blobs/blob-store.ts';
 import type { FieldCipher } from './crypto/field-cipher.ts';
 import type { IdGenerator } from './crypto/ids.ts';
 import type { ImageAnalyzer } from './evidence/image-analyzer.ts';
+import type { RetentionConfig } from './retention/retention-policy.ts';
 import type { EvidenceCollector } from './review/evidence-collector.ts';
 import type { SqlClient } from './store/sql-client.ts';
 import type { WebhookSender } from './webhooks/webhook-sender.ts';
@@ -23,6 +24,8 @@ export interface AppConfig {
   rateLimits: RateLimitConfig;
   /** Console access token lifetime in seconds. */
   accessTokenTtlSeconds: number;
+  /** How long session evidence is kept once the session is over; defaults in retention-policy.ts. */
+  retention?: RetentionConfig;
 }
 
 export interface Clock {

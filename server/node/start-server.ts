@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { createApp } from '../app.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { createReviewWorker } from '../review/review-worker.ts';
+import { createRetentionSweeper } from '../retention/retention-sweeper.ts';
 import { createExpirySweeper } from '../sessions/expiry-sweeper.ts';
 import type { Database } from '../store/sql-client.ts';
 import { createWebhookWorker, type WebhookWorkerOptions } from '../webhooks/delivery-worker.ts';
@@ -27,9 +28,12 @@ export async function startServer(
     options.webhookWorker === false ? null : createWebhookWorker(deps, options.webhookWorker ?? {});
   webhooks?.start();
   const stopWebhooks = () => webhooks?.stop() ?? Promise.resolve();
-  // The review worker and the expiry sweeper run in every instance; claims and row locks keep them safe.
+  // The review worker and the expiry and retention sweepers run in every instance; claims and row locks
+  // keep them safe.
   const background =
-    options.reviewWorker === false ? [] : [createReviewWorker(deps), createExpirySweeper(deps)];
+    options.reviewWorker === false
+      ? []
+      : [createReviewWorker(deps), createExpirySweeper(deps), createRetentionSweeper(deps)];
   for (const task of background) task.start();
   const app = createApp({
     ...deps,

@@ -2,6 +2,7 @@ import { coreMigration } from './001-core.ts';
 import { evidenceMigration } from './002-evidence.ts';
 import { webhooksMigration } from './003-webhooks.ts';
 import { reviewMigration } from './004-review.ts';
+import { retentionMigration } from './005-retention.ts';
 import type { Migration } from './migration.ts';
 
 export type { Migration } from './migration.ts';
@@ -12,4 +13,5 @@ export const MIGRATIONS: readonly Migration[] = [
   evidenceMigration,
   webhooksMigration,
   reviewMigration,
+  retentionMigration,
 ];

@@ -1,0 +1,136 @@
+import type { AppDeps } from '../app-deps.ts';
+import { deleteSessionEvidence } from '../evidence/delete-session-evidence.ts';
+import { deleteExpiredIdempotencyKeys } from '../store/idempotency.ts';
+import {
+  findSessionsPastEvidenceRetention,
+  markSessionEvidenceDeleted,
+  purgeEventsBefore,
+} from '../store/retention.ts';
+import { RETENTION_MS as EVENT_RETENTION_MS } from '../webhooks/retention.ts';
+import { resolveRetention } from './retention-policy.ts';
+
+/** Idempotency keys are kept 24 h (API.md §1, §10). */
+const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export interface RetentionSweeperOptions {
+  /** Pause between sweeps (default 1 h): retention is measured in days, a sweep an hour late is harmless. */
+  intervalMs?: number;
+  /** Sessions and events handled per batch (default 100). */
+  batchSize?: number;
+}
+
+/** What one sweep removed. */
+export interface RetentionSweep {
+  /** Sessions whose evidence was deleted. */
+  sessions: number;
+  /** Stored images among that evidence. */
+  images: number;
+  events: number;
+}
+
+export interface RetentionSweeper {
+  /** Runs one full sweep now; for tests and for operators (e.g. a CLI) as well as the timer. */
+  runOnce(): Promise<RetentionSweep>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Deletes personal data whose time is up, in the background on every instance:
+ * - the evidence of terminal sessions past their retention (see `retention-policy.ts`, configurable as
+ *   `config.retention`), through `deleteSessionEvidence`; the session, its decision and its events stay
+ *   so the result keeps answering, and `evidence_deleted_at` marks it done;
+ * - events older than 30 days (API.md §10; the event API already hides them, the webhook worker purges
+ *   their deliveries);
+ * - idempotency keys older than 24 h, whose stored answers could otherwise pile up for ever.
+ *
+ * Safe with several instances: a session swept twice at once loses nothing (deleting is idempotent, the
+ * evidence is read-only once the session is terminal) and the batches stop when nothing is left.
+ *
+ * @example
+ * const sweeper = createRetentionSweeper(deps);
+ * sweeper.start();
+ */
+export function createRetentionSweeper(
+  deps: AppDeps,
+  options: RetentionSweeperOptions = {},
+): RetentionSweeper {
+  // Resolved now, so a bad period fails the start-up rather than the first sweep.
+  const policy = resolveRetention(deps.config.retention);
+  const intervalMs = options.intervalMs ?? 60 * 60 * 1000;
+  const batchSize = options.batchSize ?? 100;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let running = false;
+  let sweep: Promise<unknown> = Promise.resolve();
+
+  async function sweepEvidence(now: Date): Promise<Pick<RetentionSweep, 'sessions' | 'images'>> {
+    const cutoffs = {
+      decidedBefore: new Date(now.getTime() - policy.evidenceAfterDecisionMs),
+      abandonedBefore: new Date(now.getTime() - policy.evidenceAfterAbandonmentMs),
+    };
+    const done = { sessions: 0, images: 0 };
+    for (;;) {
+      const due = await findSessionsPastEvidenceRetention(deps.db, cutoffs, batchSize);
+      for (const session of due) {
+        // Rows then bytes (see deleteSessionEvidence); the marker last, so a crash in between only means
+        // the next sweep deletes nothing again and sets it.
+        done.images += await deleteSessionEvidence(deps.db, deps, session.id);
+        await markSessionEvidenceDeleted(deps.db, session.id, now);
+        done.sessions += 1;
+      }
+      if (due.length < batchSize) return done;
+    }
+  }
+
+  async function sweepEvents(now: Date): Promise<number> {
+    const cutoff = new Date(now.getTime() - EVENT_RETENTION_MS);
+    let total = 0;
+    for (;;) {
+      const deleted = await purgeEventsBefore(deps.db, cutoff, batchSize);
+      total += deleted;
+      if (deleted < batchSize) return total;
+    }
+  }
+
+  async function runOnce(): Promise<RetentionSweep> {
+    const now = deps.clock.now();
+    const evidence = await sweepEvidence(now);
+    const events = await sweepEvents(now);
+    await deleteExpiredIdempotencyKeys(deps.db, new Date(now.getTime() - IDEMPOTENCY_KEY_LIFETIME_MS));
+    return { ...evidence, events };
+  }
+
+  function schedule(delay: number): void {
+    if (!running) return;
+    timer = setTimeout(() => {
+      sweep = runOnce().then(
+        (done) => {
+          // Counts only: never an id or a value of the data that was deleted.
+          if (done.sessions > 0 || done.events > 0) deps.logger?.info('retention sweep', { ...done });
+          schedule(intervalMs);
+        },
+        (error: unknown) => {
+          deps.logger?.error('retention sweep failed', {
+            error: error instanceof Error ? error.name : typeof error,
+          });
+          schedule(intervalMs);
+        },
+      );
+    }, delay);
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (running) return;
+      running = true;
+      schedule(0);
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await sweep;
+    },
+  };
+}
