@@ -39,7 +39,10 @@ describe('end to end: camera permission denied → upload fallback → decision'
       },
       (e: DOMException) => e,
     );
-    expect(error?.name).to.equal('NotAllowedError');
+    expect(
+      error?.name,
+      'this suite needs the browser whose prompt blocks the camera: npx web-test-runner --group camera-denied',
+    ).to.equal('NotAllowedError');
   });
 
   it('completes a tier2 sandbox session by uploads and reaches the decision', async function () {
