@@ -17,6 +17,10 @@ export interface TenantBackendOptions {
   returnUrl?: string;
   /** The HTTP client; global `fetch` by default (which MSW intercepts under the mock). */
   fetch?: typeof fetch;
+  /** Where verifications are kept (the tenant's database); a fresh Map by default. */
+  records?: Map<string, VerificationRecord>;
+  /** The signing secret of an endpoint registered earlier, if any. */
+  webhookSecret?: string | null;
 }
 
 /** What the tenant knows about one of its user's verifications, from the API and from webhooks. */
@@ -37,6 +41,8 @@ export interface TenantBackend {
   /** Registers `url` as the webhook endpoint (all events) and keeps its signing secret. */
   registerWebhook(url: string): Promise<void>;
   records: Map<string, VerificationRecord>;
+  /** The current signing secret (null before `registerWebhook`); a real backend keeps it in its secret store. */
+  webhookSecret(): string | null;
 }
 
 const encoder = new TextEncoder();
@@ -74,9 +80,9 @@ async function signatureValid(secret: string, rawBody: string, header: string | 
  */
 export function createTenantBackend(options: TenantBackendOptions): TenantBackend {
   const http = options.fetch ?? ((input, init) => fetch(input, init));
-  const records = new Map<string, VerificationRecord>();
+  const records = options.records ?? new Map<string, VerificationRecord>();
   const seenDeliveries = new Set<string>();
-  let webhookSecret: string | null = null;
+  let webhookSecret: string | null = options.webhookSecret ?? null;
 
   const api = async (method: string, path: string, body?: unknown) => {
     const response = await http(`${options.apiBase}${path}`, {
@@ -164,6 +170,7 @@ export function createTenantBackend(options: TenantBackendOptions): TenantBacken
   return {
     app,
     records,
+    webhookSecret: () => webhookSecret,
     async registerWebhook(url) {
       const created = await api('POST', '/v1/webhooks', {
         url,
