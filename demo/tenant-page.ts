@@ -7,6 +7,8 @@ import { startOfflineRuntime } from './offline-runtime.ts';
 const running = await startOfflineRuntime();
 
 const form = document.querySelector<HTMLFormElement>('#start')!;
+// The form stays disabled until the mock and the shop backend answer.
+form.querySelector('fieldset')!.disabled = false;
 const widgetSection = document.querySelector<HTMLElement>('#widget')!;
 const resultSection = document.querySelector<HTMLElement>('#result')!;
 

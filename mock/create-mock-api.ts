@@ -86,11 +86,25 @@ async function openMockDatabase(option: MockApiOptions['database']): Promise<Dat
     return option;
   }
   // A persisted database (`idb://…`) keeps its own data; only an in-memory one starts from the image.
-  const pglite = option?.dataDir
-    ? await PGlite.create(option.dataDir)
-    : await PGlite.create({ loadDataDir: await migratedTemplate() });
-  const db = pgliteDatabase(pglite);
-  await migrate(db); // no-op on the image; applies new migrations to a persisted database
+  if (!option?.dataDir) {
+    const db = pgliteDatabase(await PGlite.create({ loadDataDir: await migratedTemplate() }));
+    await migrate(db); // a no-op on the image, kept so a stale image can never serve an old schema
+    return db;
+  }
+  const pglite = await PGlite.create(option.dataDir);
+  const inner = pgliteDatabase(pglite);
+  // PGlite flushes its file system to IndexedDB after each statement, but not when a transaction
+  // commits: a page that navigates right after one (the redirect to the hosted page) lost the session
+  // it had just created. Flushing at commit keeps every acknowledged write.
+  const db: Database = {
+    ...inner,
+    async transaction(work) {
+      const result = await inner.transaction(work);
+      await pglite.syncToFs();
+      return result;
+    },
+  };
+  await migrate(db);
   return db;
 }
 
