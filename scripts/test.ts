@@ -9,7 +9,7 @@
 // Options: --only=node|browser|static to run one group (the static group is tsc + biome).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { stripVTControlCharacters } from 'node:util';
+import { browserTestCounts, nodeTestCounts } from './test-counts.ts';
 
 interface StageResult {
   name: string;
@@ -25,23 +25,6 @@ interface Stage {
   env?: Record<string, string>;
   /** Reads pass/fail counts from the stage's output; a stage without counts is one check. */
   count?: (output: string) => { passed: number; failed: number } | undefined;
-}
-
-// Summary lines look like `ℹ pass 12` / `ℹ fail 0` (node:test's spec reporter).
-function nodeTestCounts(output: string) {
-  const passed = output.match(/^ℹ pass (\d+)$/m);
-  const failed = output.match(/^ℹ fail (\d+)$/m);
-  if (!passed || !failed) return undefined;
-  return { passed: Number(passed[1]), failed: Number(failed[1]) };
-}
-
-// web-test-runner ends with e.g. `Chrome: |██████| 4/4 test files | 31 passed, 0 failed`.
-function browserTestCounts(output: string) {
-  const plain = stripVTControlCharacters(output);
-  const matches = [...plain.matchAll(/(\d+) passed, (\d+) failed/g)];
-  const last = matches.at(-1);
-  if (!last) return undefined;
-  return { passed: Number(last[1]), failed: Number(last[2]) };
 }
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {

@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { browserTestCounts, nodeTestCounts } from '../../../scripts/test-counts.ts';
+
+describe('npm test summary counts', () => {
+  it("reads node:test's spec summary", () => {
+    assert.deepEqual(nodeTestCounts('ℹ tests 12\nℹ pass 10\nℹ fail 2\n'), { passed: 10, failed: 2 });
+    assert.equal(nodeTestCounts('no summary'), undefined);
+  });
+
+  it('adds up the final line of every browser group, ignoring progress redraws and colours', () => {
+    const output = [
+      'Chrome: |███     | 2/7 test files | 48 passed, 0 failed',
+      'Chrome: |████████| 0/1 test files | 0 passed, 0 failed',
+      '',
+      'Browser logs: …',
+      '',
+      '\u001b[32mChrome: |████████| 7/7 test files | 63 passed, 1 failed\u001b[0m',
+      'Chrome: |████████| 1/1 test files | 2 passed, 0 failed',
+      '',
+      'Finished running tests in 24.1s, all tests passed!',
+    ].join('\n');
+    assert.deepEqual(browserTestCounts(output), { passed: 65, failed: 1 });
+  });
+
+  it('reads a single group without a Finished line, and nothing from unrelated output', () => {
+    assert.deepEqual(browserTestCounts('Chrome: | 4/4 test files | 31 passed, 0 failed\n'), {
+      passed: 31,
+      failed: 0,
+    });
+    assert.equal(browserTestCounts('Error: Chromium not found'), undefined);
+  });
+});
