@@ -67,6 +67,12 @@ export function registerHostedPage(app: Hono<AppEnv>, deps: AppDeps): void {
     return withHeaders(asset, { 'cache-control': 'public, max-age=31536000, immutable' });
   });
 
+  // Browsers ask every origin for /favicon.ico; a 404 there is a console error on the hosted page.
+  app.get(
+    '/favicon.ico',
+    () => new Response(null, { status: 204, headers: { 'cache-control': 'public, max-age=86400' } }),
+  );
+
   app.get('/verify/:token', async (c) => {
     const token = c.req.param('token');
     let allowedOrigins: readonly string[] = [];

@@ -129,6 +129,12 @@ for (const engine of testEngines()) {
       }
     });
 
+    it('answers /favicon.ico with an empty 204, so the page logs no 404', async () => {
+      const response = await h.call('GET', '/favicon.ico');
+      assert.equal(response.status, 204);
+      assert.equal((await response.arrayBuffer()).byteLength, 0);
+    });
+
     it('answers 503 when the host has no built widget', async () => {
       const saved = h.deps.widgetAssets;
       delete h.deps.widgetAssets;
