@@ -34,6 +34,8 @@ for (const engine of testEngines()) {
       const session = await json(
         await h.call('POST', '/v1/sessions', {
           key: h.tenant.sandboxKey,
+          // A stored idempotent answer holds the whole response: verify_url, reference, metadata.
+          headers: { 'idempotency-key': 'at-rest-scan' },
           body: {
             country: 'DEU',
             flow: 'user',

@@ -1,0 +1,113 @@
+import type { Context } from 'hono';
+import type { AppDeps } from '../app-deps.ts';
+import { sha256Hex } from '../crypto/primitives.ts';
+import { ApiError, type ApiErrorOptions } from '../errors/api-error.ts';
+import { PROBLEM_CONTENT_TYPE } from '../errors/problem.ts';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  type IdempotencyScope,
+  releaseIdempotencyKey,
+} from '../store/idempotency.ts';
+import type { AppEnv } from './app-env.ts';
+
+const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** A claim older than this with no answer belongs to a process that died; a retry may take it over. */
+const ABANDONED_AFTER_MS = 60_000;
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+type ReplayFailure = 'idempotency_key_reused' | 'idempotency_request_in_progress' | 'invalid_parameter';
+
+export interface IdempotentCall {
+  /** Who the key belongs to: tenant, environment, credential (or session) and the key itself. */
+  scope: IdempotencyScope;
+  /** What makes two requests "the same": method, path and a canonical form of the body. */
+  request: string;
+  /** Builds the errors: tenant endpoints answer with ApiError, end-user ones add a `user_message`. */
+  fail: (code: ReplayFailure, detail: string, options?: ApiErrorOptions) => Error;
+}
+
+/** The stored answer is personal data (a session with its verify_url, a handoff link): encrypted. */
+const answerContext = (scope: IdempotencyScope) =>
+  `idempotency:${scope.tenantId}:${scope.environment}:${scope.credentialId}:${scope.key}`;
+
+export const tenantReplayFailure: IdempotentCall['fail'] = (code, detail, options) =>
+  new ApiError(code, detail, options);
+
+/** Refuses an empty or overlong key before anything is claimed. */
+export function checkIdempotencyKey(key: string, fail: IdempotentCall['fail']): void {
+  if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw fail(
+      'invalid_parameter',
+      `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`,
+      {
+        param: 'Idempotency-Key',
+      },
+    );
+  }
+}
+
+/**
+ * Runs `next` at most once per key (API.md §1): the first answer (errors included) is stored and replayed
+ * for 24 h; the same key with another request is 422 `idempotency_key_reused`; a retry while the first
+ * still runs is 409 `idempotency_request_in_progress`. A 5xx or a thrown error releases the key, so the
+ * client's retry runs again. Returns the replayed response, or undefined when `next` produced `c.res`.
+ */
+export async function runIdempotently(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  call: IdempotentCall,
+  next: () => Promise<void>,
+): Promise<Response | undefined> {
+  const { scope } = call;
+  const fingerprint = await sha256Hex(call.request);
+  const now = deps.clock.now();
+  const existing = await claimIdempotencyKey(
+    deps.db,
+    scope,
+    fingerprint,
+    now,
+    new Date(now.getTime() - KEY_LIFETIME_MS),
+    new Date(now.getTime() - ABANDONED_AFTER_MS),
+  );
+  if (existing) {
+    if (existing.fingerprint !== fingerprint) {
+      throw call.fail(
+        'idempotency_key_reused',
+        'This Idempotency-Key was already used with a different request.',
+      );
+    }
+    if (existing.status === 'in_progress') {
+      throw call.fail(
+        'idempotency_request_in_progress',
+        'A request with this Idempotency-Key is still being processed; retry shortly.',
+        { headers: { 'retry-after': '1' } },
+      );
+    }
+    const status = existing.response_status ?? 200;
+    const body =
+      existing.response_body === null
+        ? ''
+        : await deps.cipher.decrypt(existing.response_body, answerContext(scope));
+    const contentType = status >= 400 ? PROBLEM_CONTENT_TYPE : 'application/json';
+    return c.body(body, status as 200, { 'content-type': contentType, 'idempotent-replayed': 'true' });
+  }
+  try {
+    await next();
+  } catch (error) {
+    await releaseIdempotencyKey(deps.db, scope).catch(() => {});
+    throw error;
+  }
+  if (c.res.status >= 500) {
+    await releaseIdempotencyKey(deps.db, scope);
+    return undefined;
+  }
+  const body = await c.res.clone().text();
+  await completeIdempotencyKey(
+    deps.db,
+    scope,
+    c.res.status,
+    await deps.cipher.encrypt(body, answerContext(scope)),
+  );
+  return undefined;
+}
