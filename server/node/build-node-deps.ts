@@ -40,6 +40,7 @@ export async function buildNodeDeps(
       mode: config.mode,
       rateLimits: config.rateLimits,
       accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+      retention: config.retention,
     },
     db,
     clock: systemClock,

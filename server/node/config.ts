@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RunMode } from '../app-deps.ts';
+import type { RetentionConfig } from '../retention/retention-policy.ts';
 
 const origin = z
   .string()
@@ -42,6 +43,8 @@ const EnvSchema = z.object({
   IDV_RATE_LIMIT_READS: z.coerce.number().int().min(1).default(600),
   IDV_RATE_LIMIT_WRITES: z.coerce.number().int().min(1).default(300),
   IDV_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(86_400).default(3600),
+  IDV_RETENTION_DECIDED_DAYS: z.coerce.number().positive('must be a positive number of days').optional(),
+  IDV_RETENTION_ABANDONED_DAYS: z.coerce.number().positive('must be a positive number of days').optional(),
 });
 
 export interface ServerConfig {
@@ -56,6 +59,8 @@ export interface ServerConfig {
   jwtSecret: Uint8Array<ArrayBuffer> | undefined;
   rateLimits: { reads: number; writes: number };
   accessTokenTtlSeconds: number;
+  /** Days evidence outlives a session; unset members take the defaults of retention-policy.ts. */
+  retention: RetentionConfig;
 }
 
 export class ConfigError extends Error {
@@ -105,5 +110,13 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     jwtSecret: value.IDV_JWT_SECRET,
     rateLimits: { reads: value.IDV_RATE_LIMIT_READS, writes: value.IDV_RATE_LIMIT_WRITES },
     accessTokenTtlSeconds: value.IDV_ACCESS_TOKEN_TTL,
+    retention: {
+      ...(value.IDV_RETENTION_DECIDED_DAYS
+        ? { evidenceDaysAfterDecision: value.IDV_RETENTION_DECIDED_DAYS }
+        : {}),
+      ...(value.IDV_RETENTION_ABANDONED_DAYS
+        ? { evidenceDaysAfterAbandonment: value.IDV_RETENTION_ABANDONED_DAYS }
+        : {}),
+    },
   };
 }
