@@ -32,9 +32,16 @@ function persistentRecords(): Map<string, VerificationRecord> {
 
 export async function startOfflineRuntime() {
   let backendFetch: (request: Request) => Promise<Response> = async () => new Response(null, { status: 503 });
+  // The mock's workers start at once and may deliver before the backend below exists: they wait for it
+  // rather than collect a 503 and a retry minutes later.
+  let markBackendReady = () => {};
+  const backendReady = new Promise<void>((resolve) => {
+    markBackendReady = resolve;
+  });
   const running = await startMockWorker({
     // Deliveries go straight to the tenant backend's webhook route (and on the BroadcastChannel).
     onWebhook: async (delivery) => {
+      await backendReady;
       const response = await backendFetch(
         new Request(delivery.url, { method: 'POST', headers: delivery.headers, body: delivery.body }),
       );
@@ -61,6 +68,7 @@ export async function startOfflineRuntime() {
     return response;
   };
   running.worker.use(http.all(`${location.origin}/tenant/*`, ({ request }) => backendFetch(request)));
+  markBackendReady();
   if (!localStorage.getItem(WEBHOOK_SECRET_KEY)) {
     await backend.registerWebhook(`${location.origin}/tenant/webhooks/id-verify`);
     localStorage.setItem(WEBHOOK_SECRET_KEY, backend.webhookSecret() ?? '');

@@ -151,4 +151,28 @@ describe('the widget against the mock Service Worker (no server process)', () =>
     el = mountWidget(created.body.verify_url);
     await onScreen(el, 'consent', 15_000);
   });
+
+  it('keeps a session it just created across a restart on the same IndexedDB (the redirect flow)', async function () {
+    this.timeout(60_000);
+    await running.stop();
+    const databaseName = `idv-mock-test-${Date.now()}`;
+    const first = await startMockWorker({ databaseName, exposeOnWindow: false });
+    const created = await tenantCall(first, 'POST', '/v1/sessions', {
+      country: 'FRA',
+      flow: 'user',
+      tier: 'tier1',
+    });
+    expect(created.status).to.equal(201);
+    // No read in between: the write alone must have reached IndexedDB before it was acknowledged.
+    await first.stop();
+    const second = await startMockWorker({ databaseName, exposeOnWindow: false });
+    try {
+      const got = await tenantCall(second, 'GET', `/v1/sessions/${created.body.session_id}`);
+      expect(got.status).to.equal(200);
+      expect(got.body.status).to.equal('created');
+    } finally {
+      await second.reset();
+    }
+    running = await startMockWorker({ persist: false });
+  });
 });
