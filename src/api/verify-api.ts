@@ -67,6 +67,12 @@ export class VerifyApi implements VerifyApiClient {
   readonly #base: string;
   readonly #token: string;
   readonly #fetch: typeof fetch | undefined;
+  /**
+   * One Idempotency-Key per captured image and purpose: when a phone loses the answer to an upload and
+   * the end-user taps "retry", the server replays the first answer instead of storing a second copy or
+   * spending a second attempt. A new capture is a new Blob, hence a new key.
+   */
+  readonly #uploadKeys = new WeakMap<Blob, Map<string, string>>();
 
   constructor(options: VerifyApiOptions) {
     this.#base = options.apiBase.replace(/\/+$/, '');
@@ -74,8 +80,30 @@ export class VerifyApi implements VerifyApiClient {
     this.#fetch = options.fetch;
   }
 
-  async #request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  #uploadKey(image: Blob, purpose: string): string {
+    let keys = this.#uploadKeys.get(image);
+    if (!keys) this.#uploadKeys.set(image, (keys = new Map()));
+    let key = keys.get(purpose);
+    if (!key) {
+      // getRandomValues, not randomUUID: the latter needs a secure context, and phones testing against a
+      // development server on the LAN are not one.
+      key = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+        byte.toString(16).padStart(2, '0'),
+      ).join('');
+      keys.set(purpose, key);
+    }
+    return key;
+  }
+
+  async #request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    signal?: AbortSignal,
+    idempotencyKey?: string,
+  ): Promise<T> {
     const headers: Record<string, string> = { 'x-verify-token': this.#token, accept: 'application/json' };
+    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
@@ -133,7 +161,16 @@ export class VerifyApi implements VerifyApiClient {
     form.set('image', upload.image, fileName(upload.image, upload.side ?? 'document'));
     const result = await this.#request<
       UploadResult & { extracted?: ExtractedFields; extracted_fields?: ExtractedFields }
-    >('POST', 'documents', form, signal);
+    >(
+      'POST',
+      'documents',
+      form,
+      signal,
+      this.#uploadKey(
+        upload.image,
+        `${upload.step}:${upload.document_type}:${upload.side ?? ''}:${upload.issuing_country ?? ''}`,
+      ),
+    );
     return {
       upload_id: result.upload_id,
       quality: { ok: result.quality?.ok !== false, issues: result.quality?.issues ?? [] },
@@ -155,7 +192,14 @@ export class VerifyApi implements VerifyApiClient {
     frames.forEach((frame, i) => {
       form.append('frames', frame, fileName(frame, `frame-${i + 1}`));
     });
-    return this.#request('POST', 'liveness', form);
+    const first = frames[0];
+    return this.#request(
+      'POST',
+      'liveness',
+      form,
+      undefined,
+      first ? this.#uploadKey(first, `liveness:${challengeId}`) : undefined,
+    );
   }
 
   complete(sandboxOutcome?: SandboxOutcome): Promise<SessionView | null> {
