@@ -76,6 +76,10 @@ export async function attachMockTransport(harnessDeps: AppDeps & { db: Database 
     // A plain object, not a Headers copy: msw 3.0.5 in Node drops the last entry of a `new Headers(headers)`
     // copy taken from a multipart Request (seen with `x-verify-token` on uploads).
     const headers = Object.fromEntries(source.headers);
+    // `fetch` would add `accept-encoding: gzip, deflate`; `app.request` sends none, so the app never
+    // compresses in-process. Asking for identity keeps the two transports' requests the same (and avoids
+    // msw 3.0.5's interceptor failing on a large compressed stream: `assert(!this.paused)` in undici).
+    headers['accept-encoding'] ??= 'identity';
     try {
       // Hono's `app.request` returns redirects as they are; so must the transport.
       return await fetch(target, {
