@@ -1,4 +1,5 @@
 import type { AppDeps } from '../server/app-deps.ts';
+import { createRetentionSweeper } from '../server/retention/retention-sweeper.ts';
 import { createReviewWorker } from '../server/review/review-worker.ts';
 import { createExpirySweeper } from '../server/sessions/expiry-sweeper.ts';
 import { createWebhookWorker } from '../server/webhooks/delivery-worker.ts';
@@ -8,7 +9,7 @@ export interface MockBackgroundOptions {
   pollIntervalMs?: number;
 }
 
-/** The server's own background workers (review, webhook delivery, expiry), on timers, for the mock. */
+/** The server's own background workers (review, webhook delivery, expiry, retention), on timers, for the mock. */
 export interface MockBackground {
   start(): void;
   stop(): Promise<void>;
@@ -34,7 +35,10 @@ export function createMockBackground(deps: AppDeps, options: MockBackgroundOptio
   const review = createReviewWorker(deps, { pollIntervalMs });
   const webhooks = createWebhookWorker(deps, { pollIntervalMs });
   const expiry = createExpirySweeper(deps, { intervalMs: Math.max(pollIntervalMs, 1_000) });
-  const workers = [review, webhooks, expiry];
+  // Hourly, as on the server: a mock rarely lives long enough for evidence to fall due, but one left
+  // running (a persisted browser mock) forgets old evidence the way the server would.
+  const retention = createRetentionSweeper(deps);
+  const workers = [review, webhooks, expiry, retention];
   return {
     start: () => {
       for (const worker of workers) worker.start();
