@@ -24,6 +24,11 @@ function toApiError(error: unknown): ApiError | null {
     if (error.status === 413) return new ApiError('payload_too_large', 'The request body is too large.');
     if (error.status === 400)
       return new ApiError('invalid_json', error.message || 'The request is malformed.');
+    if (error.status === 415)
+      return new ApiError(
+        'unsupported_media_type',
+        'Send the body as JSON with `Content-Type: application/json`.',
+      );
   }
   return null;
 }

@@ -58,6 +58,9 @@ export function jsonBody(options: { optional?: boolean } = {}) {
         throw new ApiError('invalid_json', 'The request body is empty; send a JSON object.');
       c.set('jsonBody', {});
       c.req.bodyCache.json = Promise.resolve({});
+      // The stream is consumed: say that it was empty, or a later body check (zod-openapi's media-type
+      // gate) would rebuild bytes from the cached `{}` and see a body without a content type.
+      c.req.bodyCache.arrayBuffer = Promise.resolve(new ArrayBuffer(0)) as unknown as ArrayBuffer; // Hono caches promises; its type says otherwise
       await next();
       return;
     }

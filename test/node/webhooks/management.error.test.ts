@@ -34,6 +34,26 @@ for (const engine of testEngines()) {
       });
     }
 
+    it('takes an optional body that arrives empty as a real socket delivers it, and 415s a non-JSON one', async () => {
+      const webhook = await createWebhook(h, { url: 'https://a.example/h' });
+      // node:http hands Hono an empty stream with content-length 0, not the null body app.request makes.
+      const emptyStream = new Request(`http://api.idv.test/v1/webhooks/${webhook.id}/rotate-secret`, {
+        method: 'POST',
+        headers: { 'x-api-key': h.tenant.sandboxKey, 'content-length': '0' },
+        body: new ReadableStream({ start: (controller) => controller.close() }),
+        duplex: 'half',
+      } as RequestInit);
+      const rotated = await h.app.fetch(emptyStream);
+      assert.equal(rotated.status, 200, await rotated.clone().text());
+      const text = await h.call('POST', `/v1/webhooks/${webhook.id}/rotate-secret`, {
+        key: h.tenant.sandboxKey,
+        rawBody: 'rotate please',
+        headers: { 'content-type': 'text/plain' },
+      });
+      assert.equal(text.status, 415);
+      assert.equal((await json(text))['code'], 'unsupported_media_type');
+    });
+
     it('answers 404 for an unknown webhook, delivery or event', async () => {
       const webhook = await createWebhook(h, { url: 'https://a.example/h' });
       for (const [method, path] of [

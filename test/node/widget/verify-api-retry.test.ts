@@ -15,7 +15,7 @@ function recordingFetch() {
 describe('the widget API client on a flaky network', () => {
   const upload = (image: Blob, side: 'front' | 'back' = 'front') => ({
     step: 'id_document' as const,
-    document_type: 'id_card',
+    document_type: 'id_card' as const,
     issuing_country: 'DEU',
     side,
     image,
