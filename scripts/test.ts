@@ -50,6 +50,15 @@ const stages: Stage[] = [
     env: { CI: 'true' },
     count: browserTestCounts,
   },
+  {
+    // The widget against the MSW worker in the page (no server process): its own config, because the
+    // mock needs the `browser` export conditions and Node built-in stubs the widget suites must not get.
+    name: 'browser mock suites',
+    group: 'browser',
+    command: ['npx', 'web-test-runner', '--config', 'test/browser/mock/web-test-runner.mock.config.mjs'],
+    env: { CI: 'true' },
+    count: browserTestCounts,
+  },
 ];
 
 function run(stage: Stage): Promise<StageResult> {

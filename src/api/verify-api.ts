@@ -82,7 +82,10 @@ export class VerifyApi implements VerifyApiClient {
 
   #uploadKey(image: Blob, purpose: string): string {
     let keys = this.#uploadKeys.get(image);
-    if (!keys) this.#uploadKeys.set(image, (keys = new Map()));
+    if (!keys) {
+      keys = new Map();
+      this.#uploadKeys.set(image, keys);
+    }
     let key = keys.get(purpose);
     if (!key) {
       // getRandomValues, not randomUUID: the latter needs a secure context, and phones testing against a
