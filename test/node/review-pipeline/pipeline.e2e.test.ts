@@ -76,6 +76,24 @@ for (const engine of testEngines()) {
       assert.equal(identity['biometric_reference'], true);
     });
 
+    it('asks for a review when the same photo bytes come back in another user’s session', async () => {
+      // The first test uploaded these exact images for anna-e2e; a different user now sends them again.
+      const details = { ...ANNA, document_number: 'R12345678' };
+      const mrz = mrzTd3({
+        surname: 'ERIKSSON',
+        given: 'ANNA<MARIA',
+        number: 'R12345678',
+        birth: '740812',
+        expiry: '340415',
+      });
+      const outcome = await result(h, h.tenant.sandboxKey, await walk(details, mrz, 'someone-else'));
+      assert.equal(outcome['decision'], 'review_required', JSON.stringify(outcome['checks']));
+      assert.deepEqual(codes(outcome), ['duplicate_identity']);
+      const duplicate = outcome['checks'].find((check: any) => check.type === 'duplicate_detection');
+      assert.equal(duplicate.status, 'failed');
+      assert.equal(duplicate.details.image_reused, true);
+    });
+
     it('rejects an expired document with document_expired', async () => {
       const details = { ...ANNA, document_number: 'X12345678', expiry_date: '2020-01-15' };
       const mrz = mrzTd3({
