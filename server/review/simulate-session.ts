@@ -4,6 +4,7 @@ import type { SessionStatus } from '../domain/session-status.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { settleReverificationOfSession } from '../reverification/settle-reverification.ts';
 import { submitSession } from '../sessions/submit-session.ts';
+import { findVerifyConsent, upsertVerifyConsent } from '../store/verify-consents.ts';
 import { readSession, transitionSession } from '../sessions/transition-session.ts';
 import {
   findSession,
@@ -129,6 +130,22 @@ async function walk(
   if (target === 'collecting' || session.status === 'processing') return session;
   if (session.steps.some((step) => step.status !== 'completed')) {
     const steps = session.steps.map((step) => ({ ...step, status: 'completed' as const }));
+    // As if the end-user had acted: they agreed. Without a consent record the review would fail the
+    // consent check, a state no real session reaches (the verify endpoints require consent first).
+    // Nothing else is invented: every other check reports what it really found (nothing: inconclusive).
+    if ((await findVerifyConsent(tx, scope, session.id)) === null) {
+      await upsertVerifyConsent(tx, {
+        session_id: session.id,
+        tenant_id: session.tenant_id,
+        environment: session.environment,
+        accepted: true,
+        consent_version: 'sandbox-simulation',
+        locale: null,
+        ip_enc: null,
+        user_agent_enc: null,
+        recorded_at: deps.clock.now(),
+      });
+    }
     session = (await updateSession(tx, session.id, session.status, { steps }, deps.clock.now())) ?? session;
   }
   if (target === 'steps_completed') return session;
