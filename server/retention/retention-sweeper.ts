@@ -1,4 +1,5 @@
 import type { AppDeps } from '../app-deps.ts';
+import { createPollingLoop } from '../background/polling-loop.ts';
 import { deleteSessionEvidence } from '../evidence/delete-session-evidence.ts';
 import { deleteExpiredIdempotencyKeys } from '../store/idempotency.ts';
 import {
@@ -59,9 +60,6 @@ export function createRetentionSweeper(
   const policy = resolveRetention(deps.config.retention);
   const intervalMs = options.intervalMs ?? 60 * 60 * 1000;
   const batchSize = options.batchSize ?? 100;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let running = false;
-  let sweep: Promise<unknown> = Promise.resolve();
 
   async function sweepEvidence(now: Date): Promise<Pick<RetentionSweep, 'sessions' | 'images'>> {
     const cutoffs = {
@@ -100,37 +98,17 @@ export function createRetentionSweeper(
     return { ...evidence, events };
   }
 
-  function schedule(delay: number): void {
-    if (!running) return;
-    timer = setTimeout(() => {
-      sweep = runOnce().then(
-        (done) => {
-          // Counts only: never an id or a value of the data that was deleted.
-          if (done.sessions > 0 || done.events > 0) deps.logger?.info('retention sweep', { ...done });
-          schedule(intervalMs);
-        },
-        (error: unknown) => {
-          deps.logger?.error('retention sweep failed', {
-            error: error instanceof Error ? error.name : typeof error,
-          });
-          schedule(intervalMs);
-        },
-      );
-    }, delay);
-  }
+  const loop = createPollingLoop({
+    name: 'retention sweep',
+    round: async () => {
+      const done = await runOnce();
+      // Counts only: never an id or a value of the data that was deleted.
+      if (done.sessions > 0 || done.events > 0) deps.logger?.info('retention sweep', { ...done });
+    },
+    pauseAfter: () => intervalMs,
+    pauseAfterError: intervalMs,
+    logger: deps.logger,
+  });
 
-  return {
-    runOnce,
-    start() {
-      if (running) return;
-      running = true;
-      schedule(0);
-    },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await sweep;
-    },
-  };
+  return { runOnce, start: loop.start, stop: loop.stop };
 }

@@ -8,7 +8,6 @@ import {
   type ReviewResult,
 } from '../domain/review/index.ts';
 import { recordApprovedIdentity } from '../identities/record-approved-identity.ts';
-import { settleReverificationOfSession } from '../reverification/settle-reverification.ts';
 import { transitionSession } from '../sessions/transition-session.ts';
 import { countResubmission, type DecidedBy, insertDecision } from '../store/decisions.ts';
 import { finishOpenReviewJobOfSession } from '../store/jobs.ts';
@@ -63,7 +62,7 @@ export async function applyDecision(
     note_enc: toApply.noteEnc ?? null,
     created_at: now,
   });
-  await settleReverificationOfSession(tx, deps, updated);
+  // A linked re-verification request settles inside transitionSession, for every terminal move.
   await finishOpenReviewJobOfSession(tx, session.id, toApply.decision, now);
   return updated;
 }

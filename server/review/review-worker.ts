@@ -1,4 +1,5 @@
 import type { AppDeps } from '../app-deps.ts';
+import { createPollingLoop } from '../background/polling-loop.ts';
 import { randomBase62 } from '../crypto/primitives.ts';
 import { transitionSession } from '../sessions/transition-session.ts';
 import { insertDecision } from '../store/decisions.ts';
@@ -70,9 +71,6 @@ type JobOutcome = 'decided' | 'resubmissions' | 'skipped';
 export function createReviewWorker(deps: AppDeps, options: ReviewWorkerOptions = {}): ReviewWorker {
   const workerId = options.workerId ?? `wrk_${randomBase62(64)}`;
   const settings = { ...DEFAULTS, ...options };
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let running = false;
-  let round: Promise<unknown> = Promise.resolve();
 
   async function process(job: ReviewJobRow): Promise<JobOutcome> {
     const scope = { tenantId: job.tenant_id, environment: job.environment };
@@ -185,34 +183,14 @@ export function createReviewWorker(deps: AppDeps, options: ReviewWorkerOptions =
     return report;
   }
 
-  function schedule(delay: number): void {
-    if (!running) return;
-    timer = setTimeout(() => {
-      round = runOnce().then(
-        (report) => schedule(report.claimed === settings.batchSize ? 0 : settings.pollIntervalMs),
-        (error: unknown) => {
-          deps.logger?.error('review worker round failed', {
-            error: error instanceof Error ? error.name : typeof error,
-          });
-          schedule(settings.pollIntervalMs);
-        },
-      );
-    }, delay);
-  }
+  const loop = createPollingLoop({
+    name: 'review worker round',
+    round: runOnce,
+    // A full batch means more are waiting: go again at once.
+    pauseAfter: (report) => (report.claimed === settings.batchSize ? 0 : settings.pollIntervalMs),
+    pauseAfterError: settings.pollIntervalMs,
+    logger: deps.logger,
+  });
 
-  return {
-    workerId,
-    runOnce,
-    start() {
-      if (running) return;
-      running = true;
-      schedule(0);
-    },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await round;
-    },
-  };
+  return { workerId, runOnce, start: loop.start, stop: loop.stop };
 }

@@ -2,7 +2,6 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ReasonCode } from '../domain/review/index.ts';
 import type { SessionStatus } from '../domain/session-status.ts';
 import { ApiError } from '../errors/api-error.ts';
-import { settleReverificationOfSession } from '../reverification/settle-reverification.ts';
 import { submitSession } from '../sessions/submit-session.ts';
 import { findVerifyConsent, upsertVerifyConsent } from '../store/verify-consents.ts';
 import { readSession, transitionSession } from '../sessions/transition-session.ts';
@@ -67,9 +66,7 @@ export async function simulateSession(
       return deps.db.transaction(async (tx) => {
         const locked = await load(tx, deps, scope, sessionId, true);
         expectStatus(locked, ['created', 'collecting'], action);
-        const expired = await transitionSession(tx, deps, locked, 'expired', 'expired');
-        await settleReverificationOfSession(tx, deps, expired);
-        return expired;
+        return transitionSession(tx, deps, locked, 'expired', 'expired');
       });
     case 'approve':
     case 'reject':

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../app-deps.ts';
+import { createPollingLoop } from '../background/polling-loop.ts';
 import { isOverdue } from '../domain/session-status.ts';
-import { settleReverificationOfSession } from '../reverification/settle-reverification.ts';
 import { findOverdueSessionIds, findSessionForUpdate, type SessionRow } from '../store/sessions.ts';
 import { transitionSession } from './transition-session.ts';
 
@@ -31,9 +31,6 @@ export interface ExpirySweeper {
 export function createExpirySweeper(deps: AppDeps, options: ExpirySweeperOptions = {}): ExpirySweeper {
   const intervalMs = options.intervalMs ?? 30_000;
   const batchSize = options.batchSize ?? 100;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let running = false;
-  let sweep: Promise<unknown> = Promise.resolve();
 
   async function expireOne(
     candidate: Pick<SessionRow, 'id' | 'tenant_id' | 'environment'>,
@@ -42,8 +39,7 @@ export function createExpirySweeper(deps: AppDeps, options: ExpirySweeperOptions
       const scope = { tenantId: candidate.tenant_id, environment: candidate.environment };
       const locked = await findSessionForUpdate(tx, scope, candidate.id);
       if (!locked || !isOverdue(locked.status, locked.expires_at, deps.clock.now())) return false;
-      const expired = await transitionSession(tx, deps, locked, 'expired', 'expired');
-      await settleReverificationOfSession(tx, deps, expired);
+      await transitionSession(tx, deps, locked, 'expired', 'expired');
       return true;
     });
   }
@@ -60,36 +56,16 @@ export function createExpirySweeper(deps: AppDeps, options: ExpirySweeperOptions
     }
   }
 
-  function schedule(delay: number): void {
-    if (!running) return;
-    timer = setTimeout(() => {
-      sweep = runOnce().then(
-        (count) => {
-          if (count > 0) deps.logger?.info('expired sessions', { count });
-          schedule(intervalMs);
-        },
-        (error: unknown) => {
-          deps.logger?.error('expiry sweep failed', {
-            error: error instanceof Error ? error.name : typeof error,
-          });
-          schedule(intervalMs);
-        },
-      );
-    }, delay);
-  }
+  const loop = createPollingLoop({
+    name: 'expiry sweep',
+    round: async () => {
+      const count = await runOnce();
+      if (count > 0) deps.logger?.info('expired sessions', { count });
+    },
+    pauseAfter: () => intervalMs,
+    pauseAfterError: intervalMs,
+    logger: deps.logger,
+  });
 
-  return {
-    runOnce,
-    start() {
-      if (running) return;
-      running = true;
-      schedule(0);
-    },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await sweep;
-    },
-  };
+  return { runOnce, start: loop.start, stop: loop.stop };
 }
