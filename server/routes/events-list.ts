@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { ApiError } from '../errors/api-error.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { listPageOf } from '../http/list-page.ts';
 import { AUTH_ERRORS, errorResponses, TENANT_SECURITY } from '../http/openapi-common.ts';
 import type { RouteKit } from '../http/route-kit.ts';
 import { findEvent, listEvents } from '../store/event-feed.ts';
@@ -42,24 +42,12 @@ export function registerListEvents(app: OpenAPIHono<AppEnv>, kit: RouteKit): voi
     const query = c.req.valid('query');
     const scope = c.get('principal');
     const since = new Date(deps.clock.now().getTime() - RETENTION_MS);
-    if (query.starting_after && query.ending_before) {
-      throw new ApiError('invalid_cursor', 'Send `starting_after` or `ending_before`, not both.', {
-        param: 'ending_before',
-      });
-    }
-    const cursorId = query.starting_after ?? query.ending_before;
-    const cursor = cursorId ? await findEvent(deps.db, scope, cursorId, since) : null;
-    if (cursorId && !cursor) {
-      throw new ApiError('invalid_cursor', `No event \`${cursorId}\` to page from.`, {
-        param: query.starting_after ? 'starting_after' : 'ending_before',
-      });
-    }
-    const position = cursor ? { created_at: cursor.created_at, id: cursor.id } : undefined;
+    const page = await listPageOf(query, 'event', (id) => findEvent(deps.db, scope, id, since));
     const { rows, hasMore } = await listEvents(
       deps.db,
       scope,
       { since, types: query.type, sessionId: query.session_id, identityId: query.identity_id },
-      { limit: query.limit, ...(query.starting_after ? { after: position } : { before: position }) },
+      page,
     );
     return c.json({ object: 'list' as const, data: rows.map(toEventObject), has_more: hasMore }, 200);
   });

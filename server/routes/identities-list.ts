@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { ApiError } from '../errors/api-error.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { listPageOf } from '../http/list-page.ts';
 import { AUTH_ERRORS, errorResponses, TENANT_SECURITY } from '../http/openapi-common.ts';
 import type { RouteKit } from '../http/route-kit.ts';
 import { identityView } from '../identities/identity-view.ts';
@@ -37,19 +37,7 @@ export function registerListIdentities(app: OpenAPIHono<AppEnv>, kit: RouteKit):
     async (c) => {
       const query = c.req.valid('query');
       const principal = c.get('principal');
-      if (query.starting_after && query.ending_before) {
-        throw new ApiError('invalid_cursor', 'Send `starting_after` or `ending_before`, not both.', {
-          param: 'ending_before',
-        });
-      }
-      const cursorId = query.starting_after ?? query.ending_before;
-      const cursor = cursorId ? await findIdentity(deps.db, principal, cursorId) : null;
-      if (cursorId && !cursor) {
-        throw new ApiError('invalid_cursor', `No identity \`${cursorId}\` to page from.`, {
-          param: query.starting_after ? 'starting_after' : 'ending_before',
-        });
-      }
-      const position = cursor ? { created_at: cursor.created_at, id: cursor.id } : undefined;
+      const page = await listPageOf(query, 'identity', (id) => findIdentity(deps.db, principal, id));
       const { rows, hasMore } = await listIdentities(
         deps.db,
         principal,
@@ -58,7 +46,7 @@ export function registerListIdentities(app: OpenAPIHono<AppEnv>, kit: RouteKit):
             ? await deps.cipher.blindIndex(query.external_user_reference, 'external_user_reference')
             : undefined,
         },
-        { limit: query.limit, ...(query.starting_after ? { after: position } : { before: position }) },
+        page,
       );
       const data = [];
       for (const row of rows) data.push(await identityView(deps.db, deps, principal, row));

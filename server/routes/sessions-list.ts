@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { isOverdue, SESSION_STATUSES } from '../domain/session-status.ts';
 import { FLOWS, TIERS } from '../domain/session-steps.ts';
-import { ApiError } from '../errors/api-error.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { listPageOf } from '../http/list-page.ts';
 import { AUTH_ERRORS, errorResponses, TENANT_SECURITY } from '../http/openapi-common.ts';
 import type { RouteKit } from '../http/route-kit.ts';
 import { toSessionObject } from '../sessions/session-object.ts';
@@ -46,19 +46,7 @@ export function registerListSessions(app: OpenAPIHono<AppEnv>, kit: RouteKit): v
     async (c) => {
       const query = c.req.valid('query');
       const scope = c.get('principal');
-      if (query.starting_after && query.ending_before) {
-        throw new ApiError('invalid_cursor', 'Send `starting_after` or `ending_before`, not both.', {
-          param: 'ending_before',
-        });
-      }
-      const cursorId = query.starting_after ?? query.ending_before;
-      const cursor = cursorId ? await findSession(deps.db, scope, cursorId) : null;
-      if (cursorId && !cursor) {
-        throw new ApiError('invalid_cursor', `No session \`${cursorId}\` to page from.`, {
-          param: query.starting_after ? 'starting_after' : 'ending_before',
-        });
-      }
-      const position = cursor ? { created_at: cursor.created_at, id: cursor.id } : undefined;
+      const page = await listPageOf(query, 'session', (id) => findSession(deps.db, scope, id));
       const { rows, hasMore } = await listSessions(
         deps.db,
         scope,
@@ -74,7 +62,7 @@ export function registerListSessions(app: OpenAPIHono<AppEnv>, kit: RouteKit): v
           createdGte: query.created_gte,
           createdLte: query.created_lte,
         },
-        { limit: query.limit, ...(query.starting_after ? { after: position } : { before: position }) },
+        page,
       );
       const now = deps.clock.now();
       const data = [];

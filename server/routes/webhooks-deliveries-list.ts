@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { ApiError } from '../errors/api-error.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { listPageOf } from '../http/list-page.ts';
 import { AUTH_ERRORS, errorResponses, TENANT_SECURITY } from '../http/openapi-common.ts';
 import type { RouteKit } from '../http/route-kit.ts';
 import { findDelivery, listAttempts, listDeliveries } from '../store/webhook-deliveries.ts';
@@ -51,19 +51,9 @@ export function registerListWebhookDeliveries(app: OpenAPIHono<AppEnv>, kit: Rou
       const query = c.req.valid('query');
       const scope = c.get('principal');
       (await findWebhook(deps.db, scope, id)) ?? webhookMissing(id);
-      if (query.starting_after && query.ending_before) {
-        throw new ApiError('invalid_cursor', 'Send `starting_after` or `ending_before`, not both.', {
-          param: 'ending_before',
-        });
-      }
-      const cursorId = query.starting_after ?? query.ending_before;
-      const cursor = cursorId ? await findDelivery(deps.db, scope, id, cursorId) : null;
-      if (cursorId && !cursor) {
-        throw new ApiError('invalid_cursor', `No delivery \`${cursorId}\` of this webhook to page from.`, {
-          param: query.starting_after ? 'starting_after' : 'ending_before',
-        });
-      }
-      const position = cursor ? { created_at: cursor.created_at, id: cursor.id } : undefined;
+      const page = await listPageOf(query, 'delivery of this webhook', (cursorId) =>
+        findDelivery(deps.db, scope, id, cursorId),
+      );
       const { rows, hasMore } = await listDeliveries(
         deps.db,
         scope,
@@ -73,7 +63,7 @@ export function registerListWebhookDeliveries(app: OpenAPIHono<AppEnv>, kit: Rou
           eventId: query.event_id,
           since: new Date(deps.clock.now().getTime() - RETENTION_MS),
         },
-        { limit: query.limit, ...(query.starting_after ? { after: position } : { before: position }) },
+        page,
       );
       const attempts = await listAttempts(
         deps.db,

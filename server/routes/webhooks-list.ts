@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { ApiError } from '../errors/api-error.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { listPageOf } from '../http/list-page.ts';
 import { AUTH_ERRORS, errorResponses, TENANT_SECURITY } from '../http/openapi-common.ts';
 import type { RouteKit } from '../http/route-kit.ts';
 import { findWebhook, listWebhooks } from '../store/webhooks.ts';
@@ -33,23 +33,8 @@ export function registerListWebhooks(app: OpenAPIHono<AppEnv>, kit: RouteKit): v
     async (c) => {
       const query = c.req.valid('query');
       const scope = c.get('principal');
-      if (query.starting_after && query.ending_before) {
-        throw new ApiError('invalid_cursor', 'Send `starting_after` or `ending_before`, not both.', {
-          param: 'ending_before',
-        });
-      }
-      const cursorId = query.starting_after ?? query.ending_before;
-      const cursor = cursorId ? await findWebhook(deps.db, scope, cursorId) : null;
-      if (cursorId && !cursor) {
-        throw new ApiError('invalid_cursor', `No webhook \`${cursorId}\` to page from.`, {
-          param: query.starting_after ? 'starting_after' : 'ending_before',
-        });
-      }
-      const position = cursor ? { created_at: cursor.created_at, id: cursor.id } : undefined;
-      const { rows, hasMore } = await listWebhooks(deps.db, scope, {
-        limit: query.limit,
-        ...(query.starting_after ? { after: position } : { before: position }),
-      });
+      const page = await listPageOf(query, 'webhook', (id) => findWebhook(deps.db, scope, id));
+      const { rows, hasMore } = await listWebhooks(deps.db, scope, page);
       const now = deps.clock.now();
       return c.json(
         { object: 'list' as const, data: rows.map((row) => toWebhookObject(row, now)), has_more: hasMore },
