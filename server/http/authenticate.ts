@@ -40,19 +40,20 @@ export function tokenSettingsOf(deps: AppDeps): AccessTokenSettings {
 }
 
 /** A browser sent this request from another site: an API key must never live in client-side code. */
-function isCrossSiteBrowserRequest(c: Context<AppEnv>, baseUrl: string): boolean {
+function isCrossSiteBrowserRequest(c: Context<AppEnv>, ownOrigin: string): boolean {
   const fetchSite = c.req.header('sec-fetch-site');
   if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
   const origin = c.req.header('origin');
-  return origin !== undefined && origin !== new URL(baseUrl).origin;
+  return origin !== undefined && origin !== ownOrigin;
 }
 
 export function createAuthenticator(deps: AppDeps): Authenticator {
   const keys = new TtlCache<{ row: ApiKeyWithTenant; lastTouchedMs: number }>(API_KEY_CACHE_TTL_MS);
   const tokenSettings = tokenSettingsOf(deps);
+  const ownOrigin = new URL(deps.config.baseUrl).origin;
 
   async function apiKeyPrincipal(c: Context<AppEnv>, presented: string): Promise<Principal> {
-    if (isCrossSiteBrowserRequest(c, deps.config.baseUrl)) {
+    if (isCrossSiteBrowserRequest(c, ownOrigin)) {
       throw new ApiError(
         'browser_request_forbidden',
         'This request came from a web browser on another site. API keys belong on your server: create sessions there and give the browser only the verify_url.',
