@@ -1,41 +1,114 @@
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-/** Base62 of a byte string, fixed width for a given input length (leading zero bytes are kept). */
+/** Four base62 digits per division pass: 62^4 × 2^24 < 2^53, so 3-byte limbs divide exactly in doubles. */
+const BASE62_CHUNK = 62 ** 4;
+const LIMB = 2 ** 24;
+
+/**
+ * Base62 of a byte string, fixed width for a given input length (leading zero bytes are kept).
+ *
+ * Long division of 3-byte limbs by 62^4 in plain numbers: ids, request ids and derived tokens are
+ * encoded on every request, and the obvious BigInt version cost several µs each (bench/api profile).
+ */
 export function toBase62(bytes: Uint8Array): string {
-  let value = 0n;
-  for (const byte of bytes) value = (value << 8n) | BigInt(byte);
   const width = Math.ceil((bytes.length * 8) / Math.log2(62));
-  let out = '';
-  while (value > 0n) {
-    out = BASE62[Number(value % 62n)] + out;
-    value /= 62n;
+  // Big-endian limbs; the first one takes the bytes left over from a multiple of three.
+  const limbs: number[] = [];
+  const head = bytes.length % 3;
+  if (head > 0)
+    limbs.push(head === 1 ? (bytes[0] as number) : ((bytes[0] as number) << 8) | (bytes[1] as number));
+  for (let i = head; i < bytes.length; i += 3) {
+    limbs.push(((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8) | (bytes[i + 2] as number));
   }
-  return out.padStart(width, '0');
+  let out = '';
+  let start = 0;
+  while (start < limbs.length) {
+    let remainder = 0;
+    for (let i = start; i < limbs.length; i++) {
+      const accumulated = remainder * LIMB + (limbs[i] as number);
+      const quotient = Math.floor(accumulated / BASE62_CHUNK);
+      limbs[i] = quotient;
+      remainder = accumulated - quotient * BASE62_CHUNK;
+    }
+    while (start < limbs.length && limbs[start] === 0) start++;
+    for (let k = 0; k < 4; k++) {
+      out = BASE62[remainder % 62] + out;
+      remainder = Math.floor(remainder / 62);
+    }
+  }
+  let firstDigit = 0;
+  while (firstDigit < out.length && out[firstDigit] === '0') firstDigit++;
+  return out.slice(firstDigit).padStart(width, '0');
 }
 
 export function isBase62(value: string): boolean {
   return /^[0-9A-Za-z]*$/.test(value);
 }
 
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const BASE64URL_VALUE = new Map([...BASE64URL].map((char, value) => [char.charCodeAt(0), value]));
+const STRICT_BASE64URL = /^[A-Za-z0-9_-]*$/;
+const HEX_OF_BYTE = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+/** Unpadded base64url (RFC 4648 §5). Table-driven: every stored ciphertext goes through it. */
 export function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  let out = '';
+  let i = 0;
+  for (; i + 2 < bytes.length; i += 3) {
+    const triple = ((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8) | (bytes[i + 2] as number);
+    out +=
+      BASE64URL[triple >> 18]! +
+      BASE64URL[(triple >> 12) & 63]! +
+      BASE64URL[(triple >> 6) & 63]! +
+      BASE64URL[triple & 63]!;
+  }
+  const left = bytes.length - i;
+  if (left === 1) {
+    const byte = bytes[i] as number;
+    out += BASE64URL[byte >> 2]! + BASE64URL[(byte & 3) << 4]!;
+  } else if (left === 2) {
+    const pair = ((bytes[i] as number) << 8) | (bytes[i + 1] as number);
+    out += BASE64URL[pair >> 10]! + BASE64URL[(pair >> 4) & 63]! + BASE64URL[(pair & 15) << 2]!;
+  }
+  return out;
 }
 
+/** Decodes base64url; padded or standard-alphabet input takes the slower general path and also works. */
 export function fromBase64Url(text: string): Uint8Array {
+  if (text.length % 4 === 1 || !STRICT_BASE64URL.test(text)) return fromAnyBase64(text);
+  const out = new Uint8Array(Math.floor((text.length * 3) / 4));
+  let bits = 0;
+  let buffered = 0;
+  let written = 0;
+  for (let i = 0; i < text.length; i++) {
+    buffered = ((buffered << 6) | (BASE64URL_VALUE.get(text.charCodeAt(i)) as number)) & 0xffffff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[written++] = (buffered >> bits) & 0xff;
+    }
+  }
+  return out;
+}
+
+function fromAnyBase64(text: string): Uint8Array {
   const padded = text.replaceAll('-', '+').replaceAll('_', '/');
   const binary = atob(padded + '='.repeat((4 - (padded.length % 4)) % 4));
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
 export function toHex(bytes: Uint8Array): string {
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  let out = '';
+  for (const byte of bytes) out += HEX_OF_BYTE[byte];
+  return out;
 }
 
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
 export const utf8 = {
-  encode: (text: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(text),
-  decode: (bytes: Uint8Array): string => new TextDecoder().decode(bytes),
+  encode: (text: string): Uint8Array<ArrayBuffer> => encoder.encode(text),
+  decode: (bytes: Uint8Array): string => decoder.decode(bytes),
 };
 
 export function concatBytes(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
