@@ -9,10 +9,10 @@ import {
   TENANT_SECURITY,
 } from '../http/openapi-common.ts';
 import type { RouteKit } from '../http/route-kit.ts';
-import { recordSessionEvent } from '../sessions/session-events.ts';
+import { sessionEventRow } from '../sessions/session-events.ts';
 import { sessionCipherContext, toSessionObject } from '../sessions/session-object.ts';
 import { issueVerifyToken } from '../sessions/verify-token.ts';
-import { insertSession } from '../store/sessions.ts';
+import { insertSessionWithEvent, type NewSession } from '../store/sessions.ts';
 import { CreateSessionBody, SessionSchema } from './schemas/session-schemas.ts';
 
 const DEFAULT_EXPIRES_IN_SECONDS = 86_400;
@@ -73,35 +73,38 @@ export function registerCreateSession(app: OpenAPIHono<AppEnv>, kit: RouteKit): 
       const steps = requiredSteps(body.flow, body.tier);
       const token = await issueVerifyToken(deps.cipher, id);
       const reference = body.external_user_reference;
-      const row = await deps.db.transaction(async (tx) => {
-        const inserted = await insertSession(tx, {
-          id,
-          tenant_id: principal.tenantId,
-          environment: principal.environment,
-          country: body.country,
-          flow: body.flow,
-          tier: body.tier,
-          external_user_ref_enc: reference
-            ? await deps.cipher.encrypt(reference, sessionCipherContext.externalUserReference(id))
-            : null,
-          external_user_ref_index: reference
-            ? await deps.cipher.blindIndex(reference, 'external_user_reference')
-            : null,
-          redirect_url: body.redirect_url ?? null,
-          metadata_enc: body.metadata
-            ? await deps.cipher.encryptJson(body.metadata, sessionCipherContext.metadata(id))
-            : null,
-          required_steps: steps,
-          steps: initialStepProgress(steps),
-          verify_token_hash: token.hash,
-          verify_token_nonce: token.nonce,
-          sandbox: body.sandbox ?? null,
-          expires_at: new Date(now.getTime() + (body.expires_in ?? DEFAULT_EXPIRES_IN_SECONDS) * 1000),
-          created_at: now,
-        });
-        await recordSessionEvent(tx, deps, 'session.created', inserted);
-        return inserted;
+      const session: NewSession = {
+        id,
+        tenant_id: principal.tenantId,
+        environment: principal.environment,
+        country: body.country,
+        flow: body.flow,
+        tier: body.tier,
+        external_user_ref_enc: reference
+          ? await deps.cipher.encrypt(reference, sessionCipherContext.externalUserReference(id))
+          : null,
+        external_user_ref_index: reference
+          ? await deps.cipher.blindIndex(reference, 'external_user_reference')
+          : null,
+        redirect_url: body.redirect_url ?? null,
+        metadata_enc: body.metadata
+          ? await deps.cipher.encryptJson(body.metadata, sessionCipherContext.metadata(id))
+          : null,
+        required_steps: steps,
+        steps: initialStepProgress(steps),
+        verify_token_hash: token.hash,
+        verify_token_nonce: token.nonce,
+        sandbox: body.sandbox ?? null,
+        expires_at: new Date(now.getTime() + (body.expires_in ?? DEFAULT_EXPIRES_IN_SECONDS) * 1000),
+        created_at: now,
+      };
+      const event = sessionEventRow(deps, 'session.created', {
+        ...session,
+        status: 'created',
+        identity_id: null,
+        decision: null,
       });
+      const row = await insertSessionWithEvent(deps.db, session, event);
       return c.json(await toSessionObject(deps, row), 201);
     },
   );

@@ -1,25 +1,30 @@
 import type { AppDeps } from '../app-deps.ts';
 import type { SessionStatus } from '../domain/session-status.ts';
 import type { SqlClient } from '../store/sql-client.ts';
-import { insertEvent } from '../store/events.ts';
+import { type EventRow, insertEvent } from '../store/events.ts';
 import type { SessionRow } from '../store/sessions.ts';
 
 export type SessionEventType =
   `session.${Exclude<SessionStatus, 'created'> | 'created' | 'resubmission_requested'}`;
 
+/** The fields of a session that its events carry: ids and status, never personal data. */
+export type SessionEventSubject = Pick<
+  SessionRow,
+  'id' | 'tenant_id' | 'environment' | 'identity_id' | 'decision' | 'status'
+>;
+
 /**
- * Writes a session event to the outbox. Thin by design (API.md §8): ids and status only, never personal
- * data, so a webhook or log can carry it safely. Call inside the transaction that changed the session.
+ * A session event as the outbox stores it. Thin by design (API.md §8): ids and status only, never
+ * personal data, so a webhook or log can carry it safely.
  */
-export async function recordSessionEvent(
-  tx: SqlClient,
+export function sessionEventRow(
   deps: Pick<AppDeps, 'ids' | 'clock'>,
   type: SessionEventType,
-  session: SessionRow,
-): Promise<void> {
+  session: SessionEventSubject,
+): EventRow {
   const id = deps.ids('evt');
   const createdAt = deps.clock.now();
-  await insertEvent(tx, {
+  return {
     id,
     tenant_id: session.tenant_id,
     environment: session.environment,
@@ -37,5 +42,15 @@ export async function recordSessionEvent(
       status: session.status,
     },
     created_at: createdAt,
-  });
+  };
+}
+
+/** Writes a session event to the outbox. Call inside the transaction that changed the session. */
+export async function recordSessionEvent(
+  tx: SqlClient,
+  deps: Pick<AppDeps, 'ids' | 'clock'>,
+  type: SessionEventType,
+  session: SessionRow,
+): Promise<void> {
+  await insertEvent(tx, sessionEventRow(deps, type, session));
 }

@@ -14,11 +14,13 @@ import {
   findSession,
   findSessionForUpdate,
   insertSession,
+  insertSessionWithEvent,
   listSessions,
   type NewSession,
   type Scope,
   updateSession,
 } from '../../../server/store/sessions.ts';
+import { type EventRow, listEventsOfSession } from '../../../server/store/events.ts';
 import type { Database } from '../../../server/store/sql-client.ts';
 import { insertTenant } from '../../../server/store/tenants.ts';
 import { createTestDatabase, testEngines } from '../support/test-database.ts';
@@ -143,6 +145,33 @@ for (const engine of testEngines()) {
         assert.equal(await findSession(db, tenantB, session.id), null);
         assert.equal(await findSession(db, { ...tenantA, environment: 'production' }, session.id), null);
         assert.equal(await findSessionForUpdate(db, tenantB, session.id), null);
+      });
+
+      it('inserts a session and its created event in one statement, both or neither', async () => {
+        const createdEvent = (session: NewSession, id: string): EventRow => ({
+          id,
+          tenant_id: session.tenant_id,
+          environment: session.environment,
+          type: 'session.created',
+          session_id: session.id,
+          identity_id: null,
+          payload: { event: 'session.created', event_id: id, session_id: session.id },
+          created_at: T0,
+        });
+        const first = newSession(tenantA);
+        const row = await insertSessionWithEvent(db, first, createdEvent(first, 'evt_conformance1'));
+        assert.equal(row.status, 'created');
+        assert.ok(row.created_at instanceof Date);
+        assert.deepEqual(row.steps, first.steps);
+        const events = await listEventsOfSession(db, first.id);
+        assert.deepEqual(
+          events.map((event) => [event.id, event.type, event.tenant_id, event.payload['session_id']]),
+          [['evt_conformance1', 'session.created', tenantA.tenantId, first.id]],
+        );
+        // The event id is taken, so the event insert fails: the session insert must not survive it.
+        const second = newSession(tenantA);
+        await assert.rejects(insertSessionWithEvent(db, second, createdEvent(second, 'evt_conformance1')));
+        assert.equal(await findSession(db, tenantA, second.id), null);
       });
 
       it('lets only one of two racing transitions win (compare-and-set on status)', async () => {
