@@ -27,14 +27,37 @@ interface Measurement {
   p50: number;
   p99: number;
   errors: number;
+  /** The server process's CPU time (user + system) per request; null where /proc is not available. */
+  cpuMicrosPerRequest: number | null;
+}
+
+/** Linux's clock tick for /proc times; 100 on every mainstream kernel configuration. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds a process has used so far, from /proc/<pid>/stat (utime + stime). Unlike requests per
+ * second, this barely moves when the load generator or a neighbour competes for the same cores.
+ */
+function cpuSecondsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
 }
 
 async function load(
+  serverPid: number | undefined,
   url: string,
   method: 'GET' | 'POST',
   headers: Record<string, string>,
   body?: string,
 ): Promise<Measurement> {
+  const cpuBefore = cpuSecondsOf(serverPid);
   const result = await autocannon({
     url,
     method,
@@ -43,6 +66,7 @@ async function load(
     connections: CONNECTIONS,
     duration: SECONDS,
   });
+  const cpuAfter = cpuSecondsOf(serverPid);
   const expected = method === 'POST' ? 201 : 200;
   const wrong = Object.entries(result.statusCodeStats ?? {})
     .filter(([status]) => Number(status) !== expected)
@@ -52,6 +76,10 @@ async function load(
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + wrong,
+    cpuMicrosPerRequest:
+      cpuBefore === null || cpuAfter === null || result.requests.total === 0
+        ? null
+        : ((cpuAfter - cpuBefore) * 1e6) / result.requests.total,
   };
 }
 
@@ -118,8 +146,9 @@ async function benchEngine(engine: 'pglite' | 'postgres') {
       });
       const responseBody = await created.text();
       const sessionId = (JSON.parse(responseBody) as { session_id: string }).session_id;
-      const create = await load(`${server.baseUrl}/v1/sessions`, 'POST', headers, SESSION_BODY);
-      const read = await load(`${server.baseUrl}/v1/sessions/${sessionId}`, 'GET', headers);
+      const pid = server.child.pid;
+      const create = await load(pid, `${server.baseUrl}/v1/sessions`, 'POST', headers, SESSION_BODY);
+      const read = await load(pid, `${server.baseUrl}/v1/sessions/${sessionId}`, 'GET', headers);
       ours = { create, read, responseBody, sessionId };
     } finally {
       await server.stop('SIGTERM');
@@ -150,13 +179,17 @@ async function benchBaseline(env: Record<string, string>) {
   const headers = { 'content-type': 'application/json' };
   try {
     return {
-      create: await load(url, 'POST', headers, SESSION_BODY),
-      read: await load(`${url}/sess_x`, 'GET', headers),
+      create: await load(child.pid, url, 'POST', headers, SESSION_BODY),
+      read: await load(child.pid, `${url}/sess_x`, 'GET', headers),
     };
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   }
+}
+
+function cpu(measurement: Measurement): string {
+  return measurement.cpuMicrosPerRequest === null ? 'n/a' : measurement.cpuMicrosPerRequest.toFixed(0);
 }
 
 function row(name: string, ours: Measurement, bare: Measurement, withQuery: Measurement): string {
@@ -170,6 +203,7 @@ function row(name: string, ours: Measurement, bare: Measurement, withQuery: Meas
     share(bare).padStart(8),
     withQuery.requestsPerSecond.toFixed(0).padStart(9),
     share(withQuery).padStart(8),
+    `${cpu(ours)} / ${cpu(bare)} / ${cpu(withQuery)}`.padStart(20),
     String(ours.errors + bare.errors + withQuery.errors).padStart(7),
   ].join('  ');
 }
@@ -186,11 +220,13 @@ for (const engine of engines) {
   lines.push(row(`GET /v1/sessions/:id (${engine})`, ours.read, bare.read, withQuery.read));
 }
 console.log(
-  `\n${'scenario'.padEnd(34)}  ${'req/s'.padStart(7)}  ${'p50 / p99'.padStart(15)}  ${'bare'.padStart(7)}  ${'of bare'.padStart(8)}  ${'bare+SQL'.padStart(9)}  ${'of it'.padStart(8)}  ${'errors'.padStart(7)}`,
+  `\n${'scenario'.padEnd(34)}  ${'req/s'.padStart(7)}  ${'p50 / p99'.padStart(15)}  ${'bare'.padStart(7)}  ${'of bare'.padStart(8)}  ${'bare+SQL'.padStart(9)}  ${'of it'.padStart(8)}  ${'CPU µs/req o/b/b+SQL'.padStart(20)}  ${'errors'.padStart(7)}`,
 );
 for (const line of lines) console.log(line);
 console.log(`
 "bare": a node:http server answering a same-size JSON body. "bare+SQL": the same server running the one
 statement the request needs (the session select for GET, one insert for POST) on the same database
 before answering. "of bare" is the issue's ratio; "of it" shows how much of the gap is the database
-round trip on this machine rather than our code (auth, validation, encryption, events, the response).`);
+round trip on this machine rather than our code (auth, validation, encryption, events, the response).
+"CPU µs/req": user + system CPU each server process spent per request (ours / bare / bare+SQL), from
+/proc; the load generator shares the machine, so this is steadier than requests/s from run to run.`);

@@ -6,8 +6,27 @@ import { nativeCrypto } from './native-crypto.ts';
  * mock and in workers alike, with the same results everywhere.
  */
 
+/**
+ * Small random values (ids, request ids, IVs, nonces) are cut from a 4 KB block drawn from the CSPRNG at
+ * once, each byte handed out once: a `getRandomValues` call costs more than the bytes it makes, and a
+ * request needs several (Node's randomUUID caches entropy the same way).
+ */
+const RANDOM_POOL_BYTES = 4096;
+const POOLED_REQUEST_MAX = 64;
+let randomPool = new Uint8Array(0);
+let randomPoolOffset = 0;
+
 export function randomBytes(length: number): Uint8Array<ArrayBuffer> {
-  return crypto.getRandomValues(new Uint8Array(length));
+  if (length > POOLED_REQUEST_MAX) return crypto.getRandomValues(new Uint8Array(length));
+  if (randomPoolOffset + length > randomPool.length) {
+    randomPool = crypto.getRandomValues(new Uint8Array(RANDOM_POOL_BYTES));
+    randomPoolOffset = 0;
+  }
+  const bytes = randomPool.slice(randomPoolOffset, randomPoolOffset + length);
+  // Spent bytes are zeroed so the pool never holds a value that was already handed out.
+  randomPool.fill(0, randomPoolOffset, randomPoolOffset + length);
+  randomPoolOffset += length;
+  return bytes;
 }
 
 /** A random base62 string carrying at least `bits` of entropy. */
