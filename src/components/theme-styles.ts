@@ -1,5 +1,22 @@
 import { css } from 'lit';
 
+/** The dark palette, for `theme="dark"` and for `theme="auto"` when the device prefers dark. */
+const darkPalette = css`
+  --idv-color-primary: var(--idv-brand-primary-dark, #8fb0ff);
+  --idv-color-on-primary: var(--idv-brand-on-primary-dark, #0b1530);
+  --idv-color-primary-text: var(--idv-brand-primary-dark, #8fb0ff);
+  --idv-color-background: #121418;
+  --idv-color-surface: #1c1f25;
+  --idv-color-text: #eceef2;
+  --idv-color-muted: #b4b9c4;
+  --idv-color-border: #7d8391;
+  --idv-color-danger: #ffb4ab;
+  --idv-color-success: #6fdba0;
+  --idv-color-banner: #4a3b00;
+  --idv-color-on-banner: #fff4cc;
+  color-scheme: dark;
+`;
+
 /**
  * The `--idv-*` custom properties with their defaults, on `<id-verify>`'s `:host`. A host page overrides
  * any of them with an ordinary rule (`id-verify { --idv-color-primary: #0a7; }`), which wins over `:host`.
@@ -43,35 +60,11 @@ export const themeStyles = css`
     background: var(--idv-color-background);
   }
   :host([theme='dark']) {
-    --idv-color-primary: var(--idv-brand-primary-dark, #8fb0ff);
-    --idv-color-on-primary: var(--idv-brand-on-primary-dark, #0b1530);
-    --idv-color-primary-text: var(--idv-brand-primary-dark, #8fb0ff);
-    --idv-color-background: #121418;
-    --idv-color-surface: #1c1f25;
-    --idv-color-text: #eceef2;
-    --idv-color-muted: #b4b9c4;
-    --idv-color-border: #7d8391;
-    --idv-color-danger: #ffb4ab;
-    --idv-color-success: #6fdba0;
-    --idv-color-banner: #4a3b00;
-    --idv-color-on-banner: #fff4cc;
-    color-scheme: dark;
+    ${darkPalette}
   }
   @media (prefers-color-scheme: dark) {
     :host([theme='auto']) {
-      --idv-color-primary: var(--idv-brand-primary-dark, #8fb0ff);
-      --idv-color-on-primary: var(--idv-brand-on-primary-dark, #0b1530);
-      --idv-color-primary-text: var(--idv-brand-primary-dark, #8fb0ff);
-      --idv-color-background: #121418;
-      --idv-color-surface: #1c1f25;
-      --idv-color-text: #eceef2;
-      --idv-color-muted: #b4b9c4;
-      --idv-color-border: #7d8391;
-      --idv-color-danger: #ffb4ab;
-      --idv-color-success: #6fdba0;
-      --idv-color-banner: #4a3b00;
-      --idv-color-on-banner: #fff4cc;
-      color-scheme: dark;
+      ${darkPalette}
     }
   }
 `;
