@@ -12,8 +12,8 @@ export interface PollingLoopOptions<T> {
   round: () => Promise<T>;
   /** The pause after a successful round: e.g. 0 after a full batch, the poll interval otherwise. */
   pauseAfter: (result: T) => number;
-  /** The pause after a failed round. */
-  pauseAfterError: number;
+  /** The pause after a failed round: fixed, or by the count of failures in a row (1 for the first) to back off. */
+  pauseAfterError: number | ((consecutiveFailures: number) => number);
   /** Reported as `<name> failed`; only the error's class is logged, never its message (it may quote data). */
   name: string;
   logger?: Logger | undefined;
@@ -32,17 +32,24 @@ export function createPollingLoop<T>(options: PollingLoopOptions<T>): PollingLoo
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running = false;
   let inFlight: Promise<unknown> = Promise.resolve();
+  let failures = 0;
+  const pauseAfterError = (count: number) =>
+    typeof options.pauseAfterError === 'number' ? options.pauseAfterError : options.pauseAfterError(count);
 
   function schedule(delay: number): void {
     if (!running) return;
     timer = setTimeout(() => {
       inFlight = options.round().then(
-        (result) => schedule(options.pauseAfter(result)),
+        (result) => {
+          failures = 0;
+          schedule(options.pauseAfter(result));
+        },
         (error: unknown) => {
+          failures += 1;
           options.logger?.error(`${options.name} failed`, {
             error: error instanceof Error ? error.name : typeof error,
           });
-          schedule(options.pauseAfterError);
+          schedule(pauseAfterError(failures));
         },
       );
     }, delay);

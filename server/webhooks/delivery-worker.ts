@@ -1,4 +1,5 @@
 import type { AppDeps } from '../app-deps.ts';
+import { createPollingLoop } from '../background/polling-loop.ts';
 import { claimDeliveries, fanOutEvents, purgeDeliveriesBefore } from '../store/webhook-deliveries.ts';
 import { type AttemptDeps, attemptDelivery, DELIVERY_TIMEOUT_MS } from './attempt-delivery.ts';
 import { RETENTION_MS } from './retention.ts';
@@ -72,9 +73,6 @@ export function createWebhookWorker(
   const leaseMs = options.leaseMs ?? DELIVERY_TIMEOUT_MS * 4;
   const random = options.random ?? Math.random;
 
-  let running = false;
-  let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
   let lastPurgeMs = 0;
 
   async function runOnce(): Promise<RoundResult> {
@@ -103,49 +101,15 @@ export function createWebhookWorker(
     return { fannedOut, attempted: claimed.length };
   }
 
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        wake = null;
-        resolve();
-      }, ms);
-      wake = () => {
-        clearTimeout(timer);
-        wake = null;
-        resolve();
-      };
-    });
+  // Back to back while there is work, every poll interval when idle; backs off up to 30 s while the
+  // database is unavailable.
+  const loop = createPollingLoop({
+    name: 'webhook worker round',
+    round: runOnce,
+    pauseAfter: (round) => (round.fannedOut === 0 && round.attempted === 0 ? pollIntervalMs : 0),
+    pauseAfterError: (failures) => Math.min(30_000, pollIntervalMs * 2 ** failures),
+    logger: deps.logger,
+  });
 
-  async function run(): Promise<void> {
-    let failures = 0;
-    while (running) {
-      try {
-        const round = await runOnce();
-        failures = 0;
-        if (round.fannedOut === 0 && round.attempted === 0) await sleep(pollIntervalMs);
-      } catch (error) {
-        failures += 1;
-        deps.logger?.error('webhook worker round failed', {
-          error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-        });
-        // Back off while the database is unavailable, up to 30 s.
-        await sleep(Math.min(30_000, pollIntervalMs * 2 ** failures));
-      }
-    }
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (running) return;
-      running = true;
-      loop = run();
-    },
-    async stop() {
-      running = false;
-      wake?.();
-      await loop;
-      loop = null;
-    },
-  };
+  return { runOnce, start: loop.start, stop: loop.stop };
 }

@@ -37,4 +37,31 @@ describe('the background polling loop', () => {
     await pause(20);
     assert.equal(rounds, stoppedAt, 'no round after stop');
   });
+
+  it('backs off by the count of failures in a row, and counts again from 1 after a success', async () => {
+    const outcomes = ['fail', 'fail', 'fail', 'ok', 'fail'];
+    const counts: number[] = [];
+    let rounds = 0;
+    const loop = createPollingLoop({
+      name: 'flaky loop',
+      round: async () => {
+        const outcome = outcomes[rounds++] ?? 'ok';
+        if (outcome === 'fail') throw new Error('database unavailable');
+      },
+      pauseAfter: () => 1,
+      pauseAfterError: (failures) => {
+        counts.push(failures);
+        return 1;
+      },
+    });
+    loop.start();
+    await until(() => rounds > outcomes.length);
+    await loop.stop();
+    assert.deepEqual(counts, [1, 2, 3, 1]);
+  });
 });
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !condition(); i++) await pause(2);
+  assert.ok(condition(), 'the loop did not get there');
+}
