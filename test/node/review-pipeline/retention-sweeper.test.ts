@@ -5,7 +5,13 @@ import { createRetentionSweeper } from '../../../server/retention/retention-swee
 import { insertDelivery } from '../../../server/store/webhook-deliveries.ts';
 import { createHarness, json, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';
-import { createVerifySession, documentForm, makeImages, verifyCall } from '../verify/verify-support.ts';
+import {
+  createConsentedSession,
+  createVerifySession,
+  documentForm,
+  makeImages,
+  verifyCall,
+} from '../verify/verify-support.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,12 +29,7 @@ for (const engine of testEngines()) {
 
     /** A session with evidence: consent and one stored document photo. */
     async function withEvidence(): Promise<{ sessionId: string; token: string }> {
-      const session = await createVerifySession(h, { tier: 'tier1' });
-      const consent = await verifyCall(h, 'POST', '/v1/verify/consent', {
-        token: session.token,
-        body: { accepted: true, consent_version: 'v1' },
-      });
-      assert.equal(consent.status, 200);
+      const session = await createConsentedSession(h, { tier: 'tier1' });
       const upload = await verifyCall(h, 'POST', '/v1/verify/documents', {
         token: session.token,
         form: documentForm(images.front),

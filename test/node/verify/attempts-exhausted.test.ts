@@ -4,11 +4,10 @@ import sharp from 'sharp';
 import { createHarness, json, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';
 import {
-  createVerifySession,
+  createConsentedSession,
   documentForm,
   framesForm,
   makeImages,
-  type VerifySession,
   verifyCall,
 } from './verify-support.ts';
 
@@ -22,16 +21,6 @@ for (const engine of testEngines()) {
     });
     after(() => h.close());
 
-    async function consented(): Promise<VerifySession> {
-      const session = await createVerifySession(h);
-      const consent = await verifyCall(h, 'POST', '/v1/verify/consent', {
-        token: session.token,
-        body: { accepted: true, consent_version: 'v1' },
-      });
-      assert.equal(consent.status, 200);
-      return session;
-    }
-
     async function result(sessionId: string) {
       const response = await h.call('GET', `/v1/sessions/${sessionId}/result`, { key: h.tenant.sandboxKey });
       assert.equal(response.status, 200);
@@ -39,7 +28,7 @@ for (const engine of testEngines()) {
     }
 
     it('reports the reason and the failed document_quality check after three unusable document photos', async () => {
-      const { sessionId, token } = await consented();
+      const { sessionId, token } = await createConsentedSession(h);
       const tiny = new Uint8Array(await sharp(images.front).resize(400).jpeg().toBuffer());
       for (let i = 0; i < 3; i++) {
         const response = await verifyCall(h, 'POST', '/v1/verify/documents', {
@@ -70,7 +59,7 @@ for (const engine of testEngines()) {
     });
 
     it('reports the failed liveness check after three rejected selfie attempts', async () => {
-      const { sessionId, token } = await consented();
+      const { sessionId, token } = await createConsentedSession(h);
       for (let i = 0; i < 3; i++) {
         const challenge = await json(await verifyCall(h, 'POST', '/v1/verify/liveness/challenge', { token }));
         // The same frame three times: the perceptual hashes match, so the attempt is a retry.
@@ -96,7 +85,7 @@ for (const engine of testEngines()) {
     });
 
     it('writes no decision while attempts remain', async () => {
-      const { sessionId, token } = await consented();
+      const { sessionId, token } = await createConsentedSession(h);
       const tiny = new Uint8Array(await sharp(images.front).resize(400).jpeg().toBuffer());
       await verifyCall(h, 'POST', '/v1/verify/documents', { token, form: documentForm(tiny) });
       const body = await result(sessionId);

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { blankJpeg, documentJpeg } from '../evidence/synthetic-images.ts';
 import { createHarness, json, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';
-import { createVerifySession, documentForm, verifyCall } from './verify-support.ts';
+import { createConsentedSession, documentForm, verifyCall } from './verify-support.ts';
 
 for (const engine of testEngines()) {
   describe(`upload quality: an empty frame is no_document (${engine})`, () => {
@@ -13,18 +13,8 @@ for (const engine of testEngines()) {
     });
     after(() => h.close());
 
-    async function consentedToken(): Promise<string> {
-      const { token } = await createVerifySession(h);
-      const consent = await verifyCall(h, 'POST', '/v1/verify/consent', {
-        token,
-        body: { accepted: true, consent_version: 'v1' },
-      });
-      assert.equal(consent.status, 200);
-      return token;
-    }
-
     it('asks for a retake of a photo of a blank wall with `no_document`, costing an attempt', async () => {
-      const token = await consentedToken();
+      const token = (await createConsentedSession(h)).token;
       const response = await verifyCall(h, 'POST', '/v1/verify/documents', {
         token,
         form: documentForm(await blankJpeg({ level: 170, noise: 10 })),
@@ -37,7 +27,7 @@ for (const engine of testEngines()) {
     });
 
     it('accepts a real card photo without `no_document`', async () => {
-      const token = await consentedToken();
+      const token = (await createConsentedSession(h)).token;
       const response = await verifyCall(h, 'POST', '/v1/verify/documents', {
         token,
         form: documentForm(await documentJpeg({ seed: 41 })),

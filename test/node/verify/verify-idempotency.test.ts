@@ -3,11 +3,10 @@ import { after, before, describe, it } from 'node:test';
 import { createHarness, json, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';
 import {
-  createVerifySession,
+  createConsentedSession,
   documentForm,
   framesForm,
   makeImages,
-  type VerifySession,
   verifyCall,
 } from './verify-support.ts';
 
@@ -25,16 +24,6 @@ for (const engine of testEngines()) {
     });
     after(() => h.close());
 
-    async function consented(): Promise<VerifySession> {
-      const session = await createVerifySession(h);
-      const consent = await verifyCall(h, 'POST', '/v1/verify/consent', {
-        token: session.token,
-        body: { accepted: true, consent_version: 'v1' },
-      });
-      assert.equal(consent.status, 200);
-      return session;
-    }
-
     async function storedUploads(sessionId: string): Promise<number> {
       const rows = await h.deps.db.query<{ count: number }>(
         'select count(*)::int as count from verify_uploads where session_id = $1',
@@ -46,7 +35,7 @@ for (const engine of testEngines()) {
     const blobsOf = (sessionId: string) => [...h.blobs.entries()].filter(([key]) => key.includes(sessionId));
 
     it('replays a retried document upload instead of storing a second copy', async () => {
-      const { sessionId, token } = await consented();
+      const { sessionId, token } = await createConsentedSession(h);
       const headers = { 'idempotency-key': 'upload-front-1' };
       // Two FormData objects: a retry is encoded again, with a new multipart boundary.
       const first = await verifyCall(h, 'POST', '/v1/verify/documents', {
@@ -70,7 +59,7 @@ for (const engine of testEngines()) {
     });
 
     it('stores every upload sent without a key (the control)', async () => {
-      const { sessionId, token } = await consented();
+      const { sessionId, token } = await createConsentedSession(h);
       for (let i = 0; i < 2; i++) {
         const response = await verifyCall(h, 'POST', '/v1/verify/documents', {
           token,
@@ -82,7 +71,7 @@ for (const engine of testEngines()) {
     });
 
     it('does not spend a second attempt on a retried photo with quality issues', async () => {
-      const { token } = await consented();
+      const { token } = await createConsentedSession(h);
       const tiny = new Uint8Array(
         await (await import('sharp')).default(images.front).resize(400).jpeg().toBuffer(),
       );
@@ -98,7 +87,7 @@ for (const engine of testEngines()) {
     });
 
     it('answers 422 idempotency_key_reused when the key comes back with another photo', async () => {
-      const { token } = await consented();
+      const { token } = await createConsentedSession(h);
       const headers = { 'idempotency-key': 'same-key-other-photo' };
       const first = await verifyCall(h, 'POST', '/v1/verify/documents', {
         token,
@@ -118,7 +107,7 @@ for (const engine of testEngines()) {
     });
 
     it('replays an error answer too', async () => {
-      const { token } = await consented();
+      const { token } = await createConsentedSession(h);
       const headers = { 'idempotency-key': 'not-an-image' };
       const notImage = new TextEncoder().encode('definitely not a photo');
       const first = await verifyCall(h, 'POST', '/v1/verify/documents', {
@@ -139,7 +128,7 @@ for (const engine of testEngines()) {
     });
 
     it('keys by session: the handoff link replays the verify link’s answer, another session does not', async () => {
-      const { sessionId, token } = await consented();
+      const { sessionId, token } = await createConsentedSession(h);
       const handoff = await json(await verifyCall(h, 'POST', '/v1/verify/handoff', { token }));
       const handoffToken = String(handoff['handoff_url']).split('/verify/')[1] as string;
       const headers = { 'idempotency-key': 'shared-key' };
@@ -159,7 +148,7 @@ for (const engine of testEngines()) {
       assert.equal((await json(viaPhone))['upload_id'], first['upload_id']);
       assert.equal(await storedUploads(sessionId), 1);
 
-      const other = await consented();
+      const other = await createConsentedSession(h);
       const elsewhere = await verifyCall(h, 'POST', '/v1/verify/documents', {
         token: other.token,
         headers,
@@ -171,7 +160,7 @@ for (const engine of testEngines()) {
     });
 
     it('replays a liveness challenge and a liveness answer without using a second attempt', async () => {
-      const { token } = await consented();
+      const { token } = await createConsentedSession(h);
       const challengeHeaders = { 'idempotency-key': 'challenge-1' };
       const challenge = await json(
         await verifyCall(h, 'POST', '/v1/verify/liveness/challenge', { token, headers: challengeHeaders }),
@@ -201,7 +190,7 @@ for (const engine of testEngines()) {
     });
 
     it('keeps the stored answer encrypted: a handoff link never sits in the database in clear', async () => {
-      const { sessionId, token } = await consented();
+      const { sessionId, token } = await createConsentedSession(h);
       const response = await verifyCall(h, 'POST', '/v1/verify/handoff', {
         token,
         headers: { 'idempotency-key': 'handoff-1' },
@@ -222,7 +211,7 @@ for (const engine of testEngines()) {
     });
 
     it('refuses a key longer than 255 characters', async () => {
-      const { token } = await consented();
+      const { token } = await createConsentedSession(h);
       const response = await verifyCall(h, 'POST', '/v1/verify/complete', {
         token,
         headers: { 'idempotency-key': 'k'.repeat(256) },

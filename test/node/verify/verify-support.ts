@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { documentJpeg, faceFrameJpeg } from '../evidence/synthetic-images.ts';
 import { json, TEST_BASE_URL, type TestHarness } from '../support/test-app.ts';
 
@@ -22,6 +23,20 @@ export async function createVerifySession(
     sessionId: created['session_id'],
     token: String(created['verify_url']).split('/verify/')[1] as string,
   };
+}
+
+/** A session whose end-user has already accepted the consent step: where most end-user tests start. */
+export async function createConsentedSession(
+  h: TestHarness,
+  body: Record<string, unknown> = {},
+): Promise<VerifySession> {
+  const session = await createVerifySession(h, body);
+  const consent = await verifyCall(h, 'POST', '/v1/verify/consent', {
+    token: session.token,
+    body: { accepted: true, consent_version: 'v1' },
+  });
+  assert.equal(consent.status, 200);
+  return session;
 }
 
 export interface VerifyCallOptions {

@@ -8,12 +8,12 @@ import { testEngines } from '../support/test-database.ts';
 import {
   ANNA,
   annaMrz,
+  createConsentedSession,
   createVerifySession,
   documentForm,
   framesForm,
   makeImages,
   mrzTd3,
-  type VerifySession,
   verifyCall,
 } from './verify-support.ts';
 
@@ -28,16 +28,6 @@ for (const engine of testEngines()) {
       images = await makeImages();
     });
     after(() => h.close());
-
-    async function consented(body: Record<string, unknown> = {}): Promise<VerifySession> {
-      const session = await createVerifySession(h, body);
-      const consent = await verifyCall(h, 'POST', '/v1/verify/consent', {
-        token: session.token,
-        body: { accepted: true, consent_version: 'v1' },
-      });
-      assert.equal(consent.status, 200);
-      return session;
-    }
 
     async function problem(response: Response, status: number, code: string) {
       const body = await json(response);
@@ -112,7 +102,7 @@ for (const engine of testEngines()) {
     });
 
     it('keeps a finished session read-only: every write is 409, the read still answers', async () => {
-      const { sessionId, token } = await consented();
+      const { sessionId, token } = await createConsentedSession(h);
       assert.equal(
         (await h.call('DELETE', `/v1/sessions/${sessionId}`, { key: h.tenant.sandboxKey })).status,
         200,
@@ -172,7 +162,7 @@ for (const engine of testEngines()) {
     });
 
     it('answers 415 for an upload that is not multipart, and for bytes that are not a JPEG, PNG or WebP', async () => {
-      const { token } = await consented();
+      const { token } = await createConsentedSession(h);
       await problem(
         await verifyCall(h, 'POST', '/v1/verify/documents', { token, body: { image: 'base64…' } }),
         415,
@@ -190,7 +180,7 @@ for (const engine of testEngines()) {
     });
 
     it('answers 422 unprocessable_image for a truncated JPEG, and it costs no attempt', async () => {
-      const { token } = await consented();
+      const { token } = await createConsentedSession(h);
       const truncated = images.front.subarray(0, Math.floor(images.front.length / 3));
       const body = await problem(
         await verifyCall(h, 'POST', '/v1/verify/documents', { token, form: documentForm(truncated) }),
@@ -203,7 +193,7 @@ for (const engine of testEngines()) {
     });
 
     it('answers 413 for a 20 MB upload', async () => {
-      const { token } = await consented();
+      const { token } = await createConsentedSession(h);
       const huge = new Uint8Array(20 * 1024 * 1024);
       huge.set([0xff, 0xd8, 0xff, 0xe0]);
       await problem(
@@ -214,7 +204,7 @@ for (const engine of testEngines()) {
     });
 
     it('validates the form fields of an upload', async () => {
-      const { token } = await consented();
+      const { token } = await createConsentedSession(h);
       const cases: [Record<string, string>, string, string][] = [
         [{ document_type: 'library_card' }, 'invalid_parameter', 'document_type'],
         [{ step: 'liveness' }, 'invalid_parameter', 'step'],
@@ -251,7 +241,7 @@ for (const engine of testEngines()) {
     });
 
     it('refuses the 13th upload of a session with 409 upload_limit_reached', async () => {
-      const { token } = await consented();
+      const { token } = await createConsentedSession(h);
       for (let i = 0; i < 12; i++) {
         const response = await verifyCall(h, 'POST', '/v1/verify/documents', {
           token,
@@ -267,7 +257,7 @@ for (const engine of testEngines()) {
     });
 
     it('rejects the session with attempts_exhausted after the third photo with blocking issues', async () => {
-      const { sessionId, token } = await consented();
+      const { sessionId, token } = await createConsentedSession(h);
       const tiny = new Uint8Array(
         await (await import('sharp')).default(images.front).resize(400).jpeg().toBuffer(),
       );
@@ -288,7 +278,7 @@ for (const engine of testEngines()) {
     });
 
     it('refuses impossible dates and malformed document numbers in the details', async () => {
-      const { token } = await consented();
+      const { token } = await createConsentedSession(h);
       const cases: [Record<string, unknown>, string][] = [
         [{ date_of_birth: '1990-02-30' }, 'date_of_birth'],
         [{ date_of_birth: '12/08/1974' }, 'date_of_birth'],
@@ -326,7 +316,7 @@ for (const engine of testEngines()) {
     });
 
     it('refuses an MRZ with a wrong check digit, and text that is no MRZ', async () => {
-      const { token } = await consented();
+      const { token } = await createConsentedSession(h);
       const wrongDigit = annaMrz().replace('7408122F', '7408121F');
       const body = await problem(
         await verifyCall(h, 'PUT', '/v1/verify/details', { token, body: { ...ANNA, mrz: wrongDigit } }),
@@ -345,7 +335,7 @@ for (const engine of testEngines()) {
     });
 
     it('keeps an MRZ that contradicts the details, says so to the end-user, and hands both to the review', async () => {
-      const { sessionId, token } = await consented();
+      const { sessionId, token } = await createConsentedSession(h);
       const otherPerson = mrzTd3({
         surname: 'SMITH',
         given: 'JOHN',
@@ -377,7 +367,7 @@ for (const engine of testEngines()) {
     });
 
     it('answers a liveness attempt after the 2-minute challenge lifetime with retry', async () => {
-      const { token } = await consented();
+      const { token } = await createConsentedSession(h);
       const { challenge_id: challengeId } = await json(
         await verifyCall(h, 'POST', '/v1/verify/liveness/challenge', { token }),
       );
@@ -394,7 +384,7 @@ for (const engine of testEngines()) {
     });
 
     it('answers retry for repeated frames and for a wrong number of frames, then rejects after the third', async () => {
-      const { sessionId, token } = await consented();
+      const { sessionId, token } = await createConsentedSession(h);
       const attempts: (readonly Uint8Array[])[] = [
         [images.frames[0]!, images.frames[1]!, images.frames[0]!],
         images.frames.slice(0, 2),
@@ -425,7 +415,7 @@ for (const engine of testEngines()) {
     });
 
     it('answers retry for a frame that is not an image', async () => {
-      const { token } = await consented();
+      const { token } = await createConsentedSession(h);
       const { challenge_id: challengeId } = await json(
         await verifyCall(h, 'POST', '/v1/verify/liveness/challenge', { token }),
       );
@@ -440,7 +430,7 @@ for (const engine of testEngines()) {
     });
 
     it('answers a challenge once: a second answer is 409, an unknown challenge 404', async () => {
-      const { token } = await consented();
+      const { token } = await createConsentedSession(h);
       const { challenge_id: challengeId } = await json(
         await verifyCall(h, 'POST', '/v1/verify/liveness/challenge', { token }),
       );
@@ -468,7 +458,7 @@ for (const engine of testEngines()) {
     });
 
     it('answers 409 steps_incomplete to complete before every step is done, naming them', async () => {
-      const { token } = await consented();
+      const { token } = await createConsentedSession(h);
       const body = await problem(
         await verifyCall(h, 'POST', '/v1/verify/complete', { token }),
         409,
@@ -478,8 +468,8 @@ for (const engine of testEngines()) {
     });
 
     it('answers 404 for an upload id of another session, and for a session of another tenant', async () => {
-      const mine = await consented();
-      const theirs = await consented();
+      const mine = await createConsentedSession(h);
+      const theirs = await createConsentedSession(h);
       const upload = await json(
         await verifyCall(h, 'POST', '/v1/verify/documents', {
           token: theirs.token,
@@ -508,7 +498,7 @@ for (const engine of testEngines()) {
     });
 
     it('keeps the reviewer endpoints to credentials with sessions:review', async () => {
-      const { sessionId } = await consented();
+      const { sessionId } = await createConsentedSession(h);
       await problem(
         await h.call('GET', `/v1/sessions/${sessionId}/evidence`),
         401,
