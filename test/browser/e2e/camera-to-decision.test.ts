@@ -1,15 +1,13 @@
 import { expect } from '@open-wc/testing';
 import '../../../src/id-verify.ts';
 import type { IdVerifyElement } from '../../../src/id-verify-element.ts';
-import { deep, until } from '../support/dom.ts';
 import {
   acceptPreview,
+  answerLivenessByCamera,
   chooseDocumentType,
-  clickButton,
   completion,
   confirmDetails,
   giveConsent,
-  livenessStep,
   mountWidget,
   onScreen,
   submitOnReview,
@@ -59,25 +57,8 @@ describe('end to end: fake camera → decision against the real server', () => {
       expiry_date: '2034-01-31',
     });
 
-    // Liveness: the front fake camera, one frame per prompted action, taken with the shutter.
-    const live = await livenessStep(widget);
-    const actions = live.challenge?.actions ?? [];
+    const actions = await answerLivenessByCamera(widget);
     expect(actions.length).to.be.greaterThan(0);
-    await clickButton(live, /Start/, 'liveness Start');
-    for (let i = 0; i < actions.length; i++) {
-      const shutter = await until(
-        () => {
-          const button = deep<HTMLButtonElement>(live, 'button[part~="shutter"]');
-          const video = deep<HTMLVideoElement>(live, 'video');
-          return button && !button.disabled && video && video.videoWidth > 0 ? button : null;
-        },
-        8000,
-        `shutter for action ${i + 1}`,
-      );
-      shutter.click();
-      // The end-user follows the next prompt: the fake camera's scene moves on meanwhile.
-      await new Promise((resolve) => setTimeout(resolve, 700));
-    }
 
     await submitOnReview(widget);
     const done = await completed;

@@ -2,15 +2,14 @@ import { expect } from '@open-wc/testing';
 import '../../../src/id-verify.ts';
 import { MOCK_WEBHOOK_CHANNEL, type MockWorker, startMockWorker } from '../../../mock/browser.ts';
 import type { IdVerifyElement } from '../../../src/id-verify-element.ts';
-import { deep, until } from '../support/dom.ts';
+import { until } from '../support/dom.ts';
 import {
   acceptPreview,
+  answerLivenessByCamera,
   chooseDocumentType,
-  clickButton,
   completion,
   confirmDetails,
   giveConsent,
-  livenessStep,
   mountWidget,
   onScreen,
   submitOnReview,
@@ -85,23 +84,8 @@ describe('the widget against the mock Service Worker (no server process)', () =>
       document_number: 'MOCKCAM01',
       expiry_date: '2034-01-31',
     });
-    const live = await livenessStep(widget);
-    const actions = live.challenge?.actions ?? [];
+    const actions = await answerLivenessByCamera(widget);
     expect(actions.length).to.be.greaterThan(0);
-    await clickButton(live, /Start/, 'liveness Start');
-    for (let i = 0; i < actions.length; i++) {
-      const shutter = await until(
-        () => {
-          const button = deep<HTMLButtonElement>(live, 'button[part~="shutter"]');
-          const video = deep<HTMLVideoElement>(live, 'video');
-          return button && !button.disabled && video && video.videoWidth > 0 ? button : null;
-        },
-        8000,
-        `shutter for action ${i + 1}`,
-      );
-      shutter.click();
-      await new Promise((resolve) => setTimeout(resolve, 700));
-    }
     await submitOnReview(widget);
     const done = await completed;
 

@@ -136,6 +136,31 @@ export async function livenessStep(
   );
 }
 
+/**
+ * Liveness by the front fake camera: Start, then the shutter once per prompted action, with a pause in
+ * which the end-user follows the next prompt (the fake camera's scene moves on meanwhile). Returns the
+ * challenge's actions, so the caller can check how many frames were stored.
+ */
+export async function answerLivenessByCamera(el: IdVerifyElement): Promise<string[]> {
+  const live = await livenessStep(el);
+  const actions = live.challenge?.actions ?? [];
+  await clickButton(live, /Start/, 'liveness Start');
+  for (let i = 0; i < actions.length; i++) {
+    const shutter = await until(
+      () => {
+        const button = deep<HTMLButtonElement>(live, 'button[part~="shutter"]');
+        const video = deep<HTMLVideoElement>(live, 'video');
+        return button && !button.disabled && video && video.videoWidth > 0 ? button : null;
+      },
+      8000,
+      `shutter for action ${i + 1}`,
+    );
+    shutter.click();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+  }
+  return actions;
+}
+
 export async function submitOnReview(el: IdVerifyElement): Promise<void> {
   await onScreen(el, 'review', 15_000);
   const review = await until(() => deep(el, 'idv-review-step'), 4000, 'review step');
