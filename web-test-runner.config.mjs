@@ -6,23 +6,11 @@
  * test/fixtures/fake-camera.ts just before the run, and the permission prompt is auto-accepted, so
  * getUserMedia streams real frames without a human or a webcam.
  */
-import { existsSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { writeFakeCamera } from './test/fixtures/fake-camera.ts';
+import { CHROMIUM_FLAGS, findChromium } from './test/support-server/chromium.ts';
 import { e2eServerPlugin } from './test/support-server/e2e-plugin.ts';
-
-function findChromium() {
-  const candidates = [
-    process.env.CHROME_PATH,
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-    '/usr/bin/google-chrome',
-  ];
-  const found = candidates.find((path) => path && existsSync(path));
-  if (!found) throw new Error('Chromium not found: set CHROME_PATH or run `apt-get install -y chromium`');
-  return found;
-}
 
 const fakeVideo = writeFakeCamera();
 
@@ -37,13 +25,7 @@ function chromium(cameraPrompt) {
       executablePath: findChromium(),
       headless: true,
       args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
+        ...CHROMIUM_FLAGS,
         cameraPrompt === 'deny' ? '--use-fake-ui-for-media-stream=deny' : '--use-fake-ui-for-media-stream',
         '--use-fake-device-for-media-stream',
         `--use-file-for-fake-video-capture=${fakeVideo}`,

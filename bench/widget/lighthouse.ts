@@ -20,21 +20,11 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { CHROMIUM_FLAGS, findChromium } from '../../test/support-server/chromium.ts';
 import { startE2eServer } from '../../test/support-server/e2e-server.ts';
 import { TenantBackend } from '../../test/support-server/tenant-backend.ts';
 
 const root = resolve(import.meta.dirname, '../..');
-
-/** The flags the brief gives for Chromium everywhere in this project (headless, quiet, no updates). */
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const TARGETS: Record<string, number> = { performance: 95, accessibility: 100, 'best-practices': 100 };
 
@@ -54,14 +44,6 @@ interface LaunchedChrome {
   kill(): void | Promise<void>;
 }
 type Launch = (options: { chromePath: string; chromeFlags: string[] }) => Promise<LaunchedChrome>;
-
-function chromePath(): string {
-  const found = [process.env['CHROME_PATH'], '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-    (path) => path && existsSync(path),
-  );
-  if (!found) throw new Error('Chromium not found: set CHROME_PATH or run `apt-get install -y chromium`');
-  return found;
-}
 
 /** chrome-launcher as Lighthouse itself depends on it (another, older copy sits at the top level). */
 async function chromeLauncher(): Promise<Launch> {
@@ -149,7 +131,7 @@ async function main(): Promise<void> {
   const runs = runsArgument();
   const server = await startE2eServer();
   const launch = await chromeLauncher();
-  const chrome = await launch({ chromePath: chromePath(), chromeFlags: CHROME_FLAGS });
+  const chrome = await launch({ chromePath: findChromium(), chromeFlags: CHROMIUM_FLAGS });
   try {
     const tenant = new TenantBackend(server.baseUrl, server.sandboxKey);
     const session = await tenant.createSession({ country: 'FRA', flow: 'user', tier: 'tier2' });

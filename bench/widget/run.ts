@@ -4,13 +4,14 @@
  * 2. median ms of the on-device quality analysis (draw a 1280×720 frame downscaled, read it back,
  *    score it) in headless Chromium, the browser the widget targets (target ≤ 4 ms).
  *
- * Chromium comes from CHROME_PATH or /usr/bin/chromium, as in web-test-runner.config.mjs.
+ * Chromium comes from CHROME_PATH or the usual paths (test/support-server/chromium.ts).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import puppeteer from 'puppeteer-core';
 import { build } from 'vite';
+import { CHROMIUM_FLAGS, findChromium } from '../../test/support-server/chromium.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const dist = join(root, 'dist');
@@ -67,15 +68,10 @@ async function analysisBundle(): Promise<string> {
 }
 
 async function analysisTiming(): Promise<void> {
-  const executablePath = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-    (p) => p && existsSync(p),
-  );
-  if (!executablePath)
-    throw new Error('Chromium not found: set CHROME_PATH or `apt-get install -y chromium`');
   const browser = await puppeteer.launch({
-    executablePath,
+    executablePath: findChromium(),
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu'],
+    args: CHROMIUM_FLAGS,
   });
   try {
     const page = await browser.newPage();
