@@ -1,20 +1,19 @@
-import { laplacianVariance, luminanceStats } from '../evidence/grayscale-metrics.ts';
+import {
+  analysisOf,
+  checkPixelCount,
+  DEFAULT_MAX_INPUT_PIXELS,
+  supportedImageFormat,
+} from '../evidence/analyze-grayscale.ts';
 import {
   ANALYSIS_LONG_SIDE,
-  GLARE_LUMINANCE,
-  type ImageAnalysis,
   type ImageAnalyzer,
   UnprocessableImageError,
 } from '../evidence/image-analyzer.ts';
-import { perceptualHash } from '../evidence/perceptual-hash.ts';
-import { sniffImageType } from '../evidence/sniff-image-type.ts';
 
 export interface CanvasImageAnalyzerOptions {
   /** Largest width × height accepted (default 50 MP, as the sharp analyzer). */
   maxInputPixels?: number;
 }
-
-const DEFAULT_MAX_INPUT_PIXELS = 50_000_000;
 
 /**
  * {@link ImageAnalyzer} on the browser's own decoder: `createImageBitmap` (EXIF orientation applied, as
@@ -33,10 +32,7 @@ export function canvasImageAnalyzer(options: CanvasImageAnalyzerOptions = {}): I
   const maxInputPixels = options.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS;
   return {
     async analyze(bytes) {
-      const format = sniffImageType(bytes);
-      if (format === null) {
-        throw new UnprocessableImageError('unsupported_format', 'Not a JPEG, PNG or WebP image.');
-      }
+      const format = supportedImageFormat(bytes);
       let bitmap: ImageBitmap;
       try {
         bitmap = await createImageBitmap(new Blob([bytes.slice()], { type: format }), {
@@ -47,32 +43,14 @@ export function canvasImageAnalyzer(options: CanvasImageAnalyzerOptions = {}): I
       }
       try {
         const { width, height } = bitmap;
-        if (!(width > 0 && height > 0))
-          throw new UnprocessableImageError('undecodable', 'Image has no pixels.');
-        if (width * height > maxInputPixels) {
-          throw new UnprocessableImageError(
-            'too_many_pixels',
-            `Image has more than ${maxInputPixels} pixels.`,
-          );
-        }
+        checkPixelCount(width, height, maxInputPixels);
         const scale = Math.min(1, ANALYSIS_LONG_SIDE / Math.max(width, height));
         const gray = grayscaleOf(
           bitmap,
           Math.max(1, Math.round(width * scale)),
           Math.max(1, Math.round(height * scale)),
         );
-        const { brightness, clippedRatio, contrast } = luminanceStats(gray, GLARE_LUMINANCE);
-        const analysis: ImageAnalysis = {
-          width,
-          height,
-          format,
-          sharpness: laplacianVariance(gray),
-          glareRatio: clippedRatio,
-          brightness,
-          contrast,
-          perceptualHash: perceptualHash(gray),
-        };
-        return analysis;
+        return analysisOf({ width, height, format }, gray);
       } finally {
         bitmap.close();
       }

@@ -1,14 +1,16 @@
 import sharp from 'sharp';
 import {
+  analysisOf,
+  checkPixelCount,
+  DEFAULT_MAX_INPUT_PIXELS,
+  supportedImageFormat,
+} from '../evidence/analyze-grayscale.ts';
+import {
   ANALYSIS_LONG_SIDE,
-  GLARE_LUMINANCE,
   type ImageAnalysis,
   type ImageAnalyzer,
   UnprocessableImageError,
 } from '../evidence/image-analyzer.ts';
-import { laplacianVariance, luminanceStats } from '../evidence/grayscale-metrics.ts';
-import { perceptualHash } from '../evidence/perceptual-hash.ts';
-import { sniffImageType } from '../evidence/sniff-image-type.ts';
 
 export interface SharpImageAnalyzerOptions {
   /**
@@ -17,8 +19,6 @@ export interface SharpImageAnalyzerOptions {
    */
   maxInputPixels?: number;
 }
-
-const DEFAULT_MAX_INPUT_PIXELS = 50_000_000;
 
 /**
  * {@link ImageAnalyzer} on libvips through `sharp`. The format is sniffed from the bytes first, so
@@ -35,22 +35,9 @@ export function sharpImageAnalyzer(options: SharpImageAnalyzerOptions = {}): Ima
   const maxInputPixels = options.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS;
   return {
     async analyze(bytes: Uint8Array): Promise<ImageAnalysis> {
-      const format = sniffImageType(bytes);
-      if (format === null) {
-        throw new UnprocessableImageError('unsupported_format', 'Not a JPEG, PNG or WebP image.');
-      }
+      const format = supportedImageFormat(bytes);
       const { width, height, gray } = await decodeGrayscale(bytes, maxInputPixels);
-      const { brightness, clippedRatio, contrast } = luminanceStats(gray, GLARE_LUMINANCE);
-      return {
-        width,
-        height,
-        format,
-        sharpness: laplacianVariance(gray),
-        glareRatio: clippedRatio,
-        brightness,
-        contrast,
-        perceptualHash: perceptualHash(gray),
-      };
+      return analysisOf({ width, height, format }, gray);
     },
   };
 }
@@ -66,10 +53,7 @@ async function decodeGrayscale(bytes: Uint8Array, maxInputPixels: number) {
     });
   // With autoOrient, a portrait photo stored landscape plus an EXIF rotation reports its upright size.
   const { width, height } = metadata.autoOrient;
-  if (!(width > 0 && height > 0)) throw new UnprocessableImageError('undecodable', 'Image has no pixels.');
-  if (width * height > maxInputPixels) {
-    throw new UnprocessableImageError('too_many_pixels', `Image has more than ${maxInputPixels} pixels.`);
-  }
+  checkPixelCount(width, height, maxInputPixels);
   const image = sharp(bytes, { failOn: 'error', limitInputPixels: maxInputPixels, autoOrient: true });
   try {
     const { data, info } = await image
