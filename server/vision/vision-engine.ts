@@ -130,8 +130,12 @@ export interface ReadDocumentOptions {
  */
 export interface VisionEngine {
   readDocument(bytes: Uint8Array, options: ReadDocumentOptions): Promise<DocumentReading>;
-  /** Faces of a selfie or liveness frame, with embeddings when `embeddings` is true. */
-  analyzeFaces(bytes: Uint8Array, options?: { embeddings?: boolean }): Promise<FaceAnalysis>;
+  /**
+   * Faces of a selfie or liveness frame, with embeddings when `embeddings` is true. `livenessAction` names
+   * the action a liveness frame answers (`turn_left`, `smile`, …): an engine with models measures the face
+   * and ignores it; the deterministic stand-in, which cannot measure a pose, reports the face performing it.
+   */
+  analyzeFaces(bytes: Uint8Array, options?: { embeddings?: boolean; livenessAction?: string }): Promise<FaceAnalysis>;
   readText(bytes: Uint8Array): Promise<TextReading>;
   /** Stops worker threads; pending calls reject. */
   close(): Promise<void>;

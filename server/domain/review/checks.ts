@@ -58,11 +58,18 @@ export function failed(type: CheckType, reasonCodes: ReasonCode[], details?: Che
 
 /**
  * Why a due check could not be decided, reported as `details.cause`:
- * - `model_unavailable`: deciding needs a model we do not have yet (face matching, document forensics…);
+ * - `model_unavailable`: deciding needs a model that did not run (no engine, or one we do not have, such
+ *   as the business registry look-up);
  * - `evidence_missing`: the step's evidence is not in the session;
  * - `lookup_not_run`: the engine did not run the duplicate look-up or the watchlist screening;
  * - `mrz_missing` / `mrz_check_digits_invalid`: no trustworthy MRZ to compare the details with;
- * - `invalid_date`: a date is malformed or impossible (e.g. a birth date in the future).
+ * - `invalid_date`: a date is malformed or impossible (e.g. a birth date in the future);
+ * - `no_face_on_document` / `no_face_on_selfie` / `several_faces` / `face_too_small`: the face match has
+ *   no usable face on the reference or on any probe;
+ * - `offline_checks_incomplete`: not every offline document check could be passed, without evidence of
+ *   tampering either; `forensics_unavailable`: the tenant wants a person to judge authenticity;
+ * - `name_not_found` / `issue_date_not_found` / `issue_date_outside_window`: the proof of address did not
+ *   show the person's name or a recent enough issue date (OCR may have missed it, so a person looks).
  */
 export type InconclusiveCause =
   | 'model_unavailable'
@@ -70,7 +77,16 @@ export type InconclusiveCause =
   | 'lookup_not_run'
   | 'mrz_missing'
   | 'mrz_check_digits_invalid'
-  | 'invalid_date';
+  | 'invalid_date'
+  | 'no_face_on_document'
+  | 'no_face_on_selfie'
+  | 'several_faces'
+  | 'face_too_small'
+  | 'offline_checks_incomplete'
+  | 'forensics_unavailable'
+  | 'name_not_found'
+  | 'issue_date_not_found'
+  | 'issue_date_outside_window';
 
 /**
  * A due check we cannot decide. The cause is always reported, so nobody mistakes it for a pass.

@@ -1,23 +1,47 @@
-import { type Check, failed, inconclusive, passed } from './checks.ts';
-import { contradictedFields } from './mrz-comparison.ts';
+import { type Check, type CheckDetails, failed, inconclusive, passed } from './checks.ts';
+import { documentSources, sourceDisagreements } from './document-sources.ts';
+import type { ComparedField } from './mrz-comparison.ts';
 import type { ReviewInput } from './review-input.ts';
 
+const FIELD_ORDER: readonly ComparedField[] = [
+  'last_name',
+  'first_name',
+  'date_of_birth',
+  'document_number',
+  'expiry_date',
+];
+
 /**
- * Compares the confirmed details with the MRZ. Only an MRZ whose check digits verify may contradict the
- * user: bad check digits mostly mean a misread, so that case (and a document without MRZ, such as most
- * driving licences) stays `inconclusive` for a person to look at. `details` names the fields, never values.
+ * Compares the document's details field by field across every trustworthy source: the typed (confirmed)
+ * details, the MRZ and the PDF417 barcode (`document-sources.ts`). Only an MRZ whose check digits verify
+ * may contradict anything: bad check digits mostly mean a misread. With fewer than two sources there is
+ * nothing to compare, so the check stays `inconclusive` (`mrz_check_digits_invalid`, `mrz_missing`, or
+ * `evidence_missing` without details) for a person to look at. `details` names the sources and the
+ * fields, never values.
  *
  * @example
  * // MRZ (valid check digits) says born 1990-04-01, the user typed 1991-04-01
- * checkDataConsistency(input) // { status: 'failed', reason_codes: ['data_mismatch'], details: { fields: ['date_of_birth'] } }
+ * checkDataConsistency(input)
+ * // { status: 'failed', reason_codes: ['data_mismatch'], details: { sources: ['typed', 'mrz'], fields: ['date_of_birth'] } }
  */
 export function checkDataConsistency({ evidence }: ReviewInput): Check {
-  const details = evidence.id_document?.details;
-  if (details === undefined) return inconclusive('data_consistency', 'evidence_missing');
-  const mrz = evidence.id_document?.mrz;
-  if (mrz === undefined) return inconclusive('data_consistency', 'mrz_missing');
-  if (!mrz.check_digits_valid) return inconclusive('data_consistency', 'mrz_check_digits_invalid');
-  const fields = contradictedFields(details, mrz);
-  if (fields.length > 0) return failed('data_consistency', ['data_mismatch'], { fields });
-  return passed('data_consistency');
+  const document = evidence.id_document;
+  if (document === undefined) return inconclusive('data_consistency', 'evidence_missing');
+  const { sources, unverifiedMrz } = documentSources(document);
+  const names = [...sources.keys()];
+  const flags: CheckDetails = unverifiedMrz ? { sources: names, unverified_mrz: true } : { sources: names };
+  if (sources.size < 2) {
+    if (document.details === undefined) return inconclusive('data_consistency', 'evidence_missing', flags);
+    return inconclusive(
+      'data_consistency',
+      unverifiedMrz ? 'mrz_check_digits_invalid' : 'mrz_missing',
+      flags,
+    );
+  }
+  const disagreeing = new Set(sourceDisagreements(sources).flatMap((disagreement) => disagreement.fields));
+  if (disagreeing.size > 0) {
+    const fields = FIELD_ORDER.filter((field) => disagreeing.has(field));
+    return failed('data_consistency', ['data_mismatch'], { ...flags, fields });
+  }
+  return passed('data_consistency', flags);
 }

@@ -2,16 +2,14 @@ import { checkAge } from './age-check.ts';
 import { CHECK_TYPES, type Check, type CheckType, notPerformed } from './checks.ts';
 import { checkConsent } from './consent-check.ts';
 import { checkDataConsistency } from './data-consistency-check.ts';
+import { checkDocumentAuthenticity } from './document-authenticity-check.ts';
 import { checkDocumentExpiry } from './document-expiry-check.ts';
 import { checkDocumentQuality } from './document-quality-check.ts';
 import { checkDuplicateDetection } from './duplicate-detection-check.ts';
+import { checkFaceMatch } from './face-match-check.ts';
 import { checkLiveness } from './liveness-check.ts';
-import {
-  checkBusinessRegistry,
-  checkDocumentAuthenticity,
-  checkFaceMatch,
-  checkProofOfAddress,
-} from './model-pending-checks.ts';
+import { checkBusinessRegistry } from './model-pending-checks.ts';
+import { checkProofOfAddress } from './proof-of-address-check.ts';
 import { isCheckDue } from './relevance.ts';
 import type { ReviewInput } from './review-input.ts';
 import type { ReviewResult } from './review-result.ts';
@@ -44,13 +42,19 @@ const EVALUATE: Readonly<Record<CheckType, (input: ReviewInput) => Check>> = {
  *
  * @example
  * const result = decide({
- *   session: { flow: 'user', tier: 'tier1', required_steps: ['consent', 'id_document'] },
- *   evidence: { consent: { accepted: true }, id_document: { document_type: 'passport', images, details, mrz } },
- *   policy: { minimum_age: 21 },
+ *   session: { flow: 'user', tier: 'tier2', required_steps: ['consent', 'id_document', 'liveness'] },
+ *   evidence: {
+ *     consent: { accepted: true },
+ *     id_document: { document_type: 'passport', images, details, reading }, // reading: MRZ, portrait, layout
+ *     liveness: { accepted: true, judgement },                          // every action performed
+ *     face_match: { reference, probes, space, engine },                 // the portrait matches a frame
+ *     duplicates: { document_number_used_by_other_reference: false, image_reused_in_other_session: false },
+ *   },
+ *   policy: {},
  *   environment: 'production',
  *   now: new Date(),
  * });
- * result.decision // 'review_required': document_authenticity is inconclusive until we have a model
+ * result.decision // 'approved'; with policy { document_authenticity: 'manual_review' }: 'review_required'
  */
 export function decide(input: ReviewInput): ReviewResult {
   const checks = CHECK_TYPES.map((type) =>

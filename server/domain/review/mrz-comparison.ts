@@ -1,3 +1,4 @@
+import { ICAO_EXPANSIONS, latinTokens } from '../latin-letters.ts';
 import { parseCalendarDate } from './calendar.ts';
 import type { ConfirmedDetails, ParsedMrz } from './review-input.ts';
 
@@ -26,38 +27,6 @@ export function contradictedFields(details: ConfirmedDetails, mrz: ParsedMrz): C
   return (Object.keys(agrees) as ComparedField[]).filter((field) => !agrees[field]);
 }
 
-/**
- * ICAO 9303 part 3 transliterations. Issuers differ (Müller is MUELLER in Germany, MULLER elsewhere), so
- * typed names are compared both with these expansions and with plain base letters.
- */
-const ICAO_EXPANSIONS: Readonly<Record<string, string>> = {
-  Ä: 'AE',
-  Ö: 'OE',
-  Ü: 'UE',
-  Å: 'AA',
-  Æ: 'AE',
-  Ø: 'OE',
-  Œ: 'OE',
-  Þ: 'TH',
-  Ĳ: 'IJ',
-};
-
-/** Letters that Unicode does not decompose into a base letter plus accent. */
-const BASE_LETTERS: Readonly<Record<string, string>> = {
-  Æ: 'AE',
-  Ø: 'O',
-  Œ: 'OE',
-  Þ: 'TH',
-  Ð: 'D',
-  Đ: 'D',
-  Ħ: 'H',
-  Ł: 'L',
-  Ŀ: 'L',
-  Ŋ: 'N',
-  Ĳ: 'IJ',
-  ı: 'I',
-};
-
 function namesAgree(typed: string, printed: string): boolean {
   const printedTokens = latinTokens(printed, {});
   return [ICAO_EXPANSIONS, {}].some((expansions) =>
@@ -74,15 +43,6 @@ function tokensAgree(a: readonly string[], b: readonly string[]): boolean {
   const joinedB = b.join('');
   if (joinedA.startsWith(joinedB) || joinedB.startsWith(joinedA)) return true;
   return a.every((token) => b.includes(token)) || b.every((token) => a.includes(token));
-}
-
-/** Upper-case A–Z words: expansions first, then accents dropped, anything else (`<`, `-`, `'`) splits. */
-function latinTokens(name: string, expansions: Readonly<Record<string, string>>): string[] {
-  // toUpperCase turns ß into SS, matching ICAO.
-  const upper = name.normalize('NFC').toUpperCase();
-  const expanded = Array.from(upper, (char) => expansions[char] ?? BASE_LETTERS[char] ?? char).join('');
-  const unaccented = expanded.normalize('NFD').replace(/\p{Mark}/gu, '');
-  return unaccented.split(/[^A-Z]+/).filter((token) => token !== '');
 }
 
 function documentNumbersAgree(typed: string, printed: string): boolean {

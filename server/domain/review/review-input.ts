@@ -1,4 +1,7 @@
+import type { EmbeddingSpace, EngineInfo } from '../../vision/vision-engine.ts';
+import type { AamvaFields } from '../aamva.ts';
 import type { Environment } from '../api-key-format.ts';
+import type { LivenessJudgement } from '../liveness-judgement.ts';
 import type { Flow, StepName, Tier } from '../session-steps.ts';
 import type { ReasonCode } from './reasons.ts';
 import type { Decision } from './review-result.ts';
@@ -57,11 +60,55 @@ export interface ParsedMrz {
   check_digits_valid: boolean;
 }
 
+/** What the engine read off the reviewed document image(s); absent when no engine ran. */
+export interface DocumentReadingEvidence {
+  /** The MRZ parsed from the OCR'd lines (null: no zone found or not parseable). */
+  mrz: (ParsedMrz & { format: 'TD1' | 'TD2' | 'TD3' }) | null;
+  /**
+   * Mean OCR confidence of the zone, 0–1 (`MrzReading.confidence`). Optional: without it, check digits
+   * that do not verify are always taken for a misread, never for tampering.
+   */
+  mrz_confidence?: number;
+  /** Fields from a PDF417 (AAMVA) barcode on the back, null when none. */
+  barcode: AamvaFields | null;
+  /** Faces found on the document (portrait), and the largest face's width in px. */
+  portrait_faces: number;
+  portrait_face_width: number;
+  layout: { found: boolean; aspect_ratio: number; deskew_degrees: number };
+  engine: EngineInfo;
+}
+
 export interface IdDocumentEvidence extends CapturedDocument {
   /** The issuing country (ISO 3166-1 alpha-3) the end-user picked for the reviewed document's upload. */
   issuing_country?: string;
   details?: ConfirmedDetails;
+  /** The MRZ the end-user's device supplied with the details (`PUT /v1/verify/details`). */
   mrz?: ParsedMrz;
+  /** What the server's engine read off the document. */
+  reading?: DocumentReadingEvidence;
+}
+
+/** One face image compared in the face match: how many faces it shows, the largest one's width in px. */
+export interface FaceSample {
+  faces: number;
+  face_width: number;
+  /** The largest face's embedding in {@link FaceMatchEvidence.space}; biometric data, never logged. */
+  embedding?: readonly number[];
+}
+
+/** The reference face and this session's faces, as the engine embedded them. */
+export interface FaceMatchEvidence {
+  reference: FaceSample & { source: 'document_portrait' | 'enrolled_selfie' };
+  /** The liveness frames (or selfie) of this session. */
+  probes: readonly FaceSample[];
+  space: EmbeddingSpace;
+  engine: EngineInfo;
+}
+
+/** A proof of address, with the text the engine read off it. */
+export interface ProofOfAddressEvidence extends CapturedDocument {
+  /** Personal data: decrypted for the review only. */
+  reading?: { text: string; confidence: number; engine: EngineInfo };
 }
 
 export interface BusinessDetails {
@@ -91,9 +138,14 @@ export interface WatchlistHit {
 export interface ReviewEvidence {
   consent?: { accepted: boolean };
   id_document?: IdDocumentEvidence;
-  /** The latest liveness attempt: were the nonce-bound frames accepted? */
-  liveness?: { accepted: boolean };
-  proof_of_address?: CapturedDocument;
+  /**
+   * The latest liveness attempt: were the nonce-bound frames accepted, and, when the face models ran, the
+   * judgement of each frame.
+   */
+  liveness?: { accepted: boolean; judgement?: LivenessJudgement };
+  /** Absent when no engine embedded the faces. */
+  face_match?: FaceMatchEvidence;
+  proof_of_address?: ProofOfAddressEvidence;
   business_details?: BusinessDetails;
   business_document?: CapturedDocument;
   duplicates?: DuplicateSignals;
@@ -117,9 +169,20 @@ export interface ReviewPolicy {
   accepted_document_types?: readonly IdDocumentType[];
   /** Hits scoring below this are ignored; default 0, so every hit the screener reports counts. */
   watchlist_min_score?: number;
+  /**
+   * Default {@link DEFAULT_DOCUMENT_AUTHENTICITY}. `offline_checks`: a document whose offline checks all
+   * pass makes `document_authenticity` pass (`details.method` lists them, `details.forensics` says
+   * `not_performed`); `manual_review`: it stays inconclusive so a person looks.
+   */
+  document_authenticity?: 'offline_checks' | 'manual_review';
+  /** How old a proof of address may be; default {@link DEFAULT_PROOF_OF_ADDRESS_MAX_AGE_DAYS}. */
+  proof_of_address_max_age_days?: number;
 }
 
 export const DEFAULT_MINIMUM_AGE = 18;
+export const DEFAULT_DOCUMENT_AUTHENTICITY = 'offline_checks';
+/** Three months, the usual requirement for a proof of address (the longest three months are 92 days). */
+export const DEFAULT_PROOF_OF_ADDRESS_MAX_AGE_DAYS = 92;
 
 export interface ReviewInput {
   session: ReviewSession;

@@ -2,10 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ENVIRONMENTS, type Environment } from '../../../server/domain/api-key-format.ts';
 import { CHECK_TYPES, type Check, type CheckType } from '../../../server/domain/review/checks.ts';
+import { judgeLiveness } from '../../../server/domain/liveness-judgement.ts';
 import { decide } from '../../../server/domain/review/decide.ts';
 import { REASON_CATALOGUE, type ReasonCode } from '../../../server/domain/review/reasons.ts';
 import type {
   ConfirmedDetails,
+  DocumentReadingEvidence,
   ParsedMrz,
   ReviewEvidence,
   ReviewInput,
@@ -14,6 +16,14 @@ import type {
 } from '../../../server/domain/review/review-input.ts';
 import type { ReviewResult } from '../../../server/domain/review/review-result.ts';
 import { type Flow, requiredSteps, type StepName, type Tier } from '../../../server/domain/session-steps.ts';
+import { analysis, face, PERSON_B } from '../domain/vision-fixtures.ts';
+import {
+  CHALLENGE,
+  genuineFaceMatch,
+  genuineJudgement,
+  passportReading,
+  utilityBill,
+} from './vision-evidence.ts';
 
 // ---- Scenario builder: clean evidence for every step, then one deliberate change per test. ----
 
@@ -71,6 +81,8 @@ interface Scenario {
   details?: Partial<ConfirmedDetails>;
   /** Changes the MRZ only; `null` removes it. */
   mrz?: Partial<ParsedMrz> | null;
+  /** What the engine read off the ID document; absent: no engine ran. */
+  reading?: DocumentReadingEvidence;
   /** Changes a date consistently in the details and the MRZ. */
   dateOfBirth?: string;
   expiryDate?: string;
@@ -91,6 +103,7 @@ function inputFor(scenario: Scenario = {}): ReviewInput {
     ...clean.id_document!,
     details: { ...DETAILS, ...dates, ...scenario.details },
     mrz: scenario.mrz === null ? undefined : { ...MRZ, ...mrzDates, ...scenario.mrz },
+    ...(scenario.reading === undefined ? {} : { reading: scenario.reading }),
   };
   return {
     session: {
@@ -211,7 +224,7 @@ describe('review: clean evidence', () => {
     assert.equal(checkOf(result, 'watchlist').status, 'passed');
   });
 
-  // Never pretend a check ran (API.md §5).
+  // Never pretend a check ran (API.md §5): without the engine's evidence, model checks are undecided.
   const pending: Array<[CheckType, Flow, Tier]> = [
     ['document_authenticity', 'user', 'tier1'],
     ['face_match', 'user', 'tier2'],
@@ -219,14 +232,14 @@ describe('review: clean evidence', () => {
     ['business_registry', 'business', 'tier1'],
   ];
   for (const [type, flow, tier] of pending) {
-    it(`reports ${type} as inconclusive because no model exists yet`, () => {
+    it(`reports ${type} as inconclusive when no engine ran (or, for the registry, none exists)`, () => {
       const check = checkOf(review({ flow, tier }), type);
       assert.equal(check.status, 'inconclusive');
       assert.deepEqual(check.details, { cause: 'model_unavailable' });
     });
   }
 
-  it('reports accepted liveness frames as inconclusive, not passed, since active liveness is not detected yet', () => {
+  it('reports accepted liveness frames that no engine judged as inconclusive, not passed', () => {
     const check = checkOf(review({ tier: 'tier2' }), 'liveness');
     assert.equal(check.status, 'inconclusive');
     assert.deepEqual(check.details, { cause: 'model_unavailable', frames_accepted: true });
@@ -465,7 +478,10 @@ describe('review: data_consistency', () => {
       it(`rejects a ${field} that contradicts the MRZ with data_mismatch in ${environment}`, () => {
         const result = review({ environment, details: { [field]: value } });
         assertRejected(result, ['data_mismatch'], false);
-        assert.deepEqual(checkOf(result, 'data_consistency').details, { fields: [field] });
+        assert.deepEqual(checkOf(result, 'data_consistency').details, {
+          sources: ['typed', 'mrz'],
+          fields: [field],
+        });
       });
     }
   }
@@ -484,7 +500,11 @@ describe('review: data_consistency', () => {
     };
     const check = checkOf(review(scenario), 'data_consistency');
     assert.equal(check.status, 'inconclusive');
-    assert.deepEqual(check.details, { cause: 'mrz_check_digits_invalid' });
+    assert.deepEqual(check.details, {
+      cause: 'mrz_check_digits_invalid',
+      sources: ['typed'],
+      unverified_mrz: true,
+    });
     assert.equal(review(scenario).decision, 'approved');
     assert.equal(review({ ...scenario, environment: 'production' }).decision, 'review_required');
   });
@@ -492,7 +512,7 @@ describe('review: data_consistency', () => {
   it('reports a document without MRZ as inconclusive', () => {
     const check = checkOf(review({ mrz: null }), 'data_consistency');
     assert.equal(check.status, 'inconclusive');
-    assert.deepEqual(check.details, { cause: 'mrz_missing' });
+    assert.deepEqual(check.details, { cause: 'mrz_missing', sources: ['typed'] });
   });
 });
 
@@ -682,6 +702,106 @@ describe('review: watchlist', () => {
     const check = checkOf(review({ tier: 'tier3', evidence: { watchlist: undefined } }), 'watchlist');
     assert.equal(check.status, 'inconclusive');
     assert.deepEqual(check.details, { cause: 'lookup_not_run' });
+  });
+});
+
+// ---- With the models' evidence ----
+
+/** What the engine hands the review for the genuine person of the clean scenario. */
+function modelEvidence(): Partial<ReviewEvidence> {
+  return {
+    liveness: { accepted: true, judgement: genuineJudgement() },
+    face_match: genuineFaceMatch(),
+    proof_of_address: utilityBill('Ms Anna M. Eriksson\nStorgatan 12\nStatement date 2 June 2025'),
+  };
+}
+
+/** Clean evidence plus the engine's readings, judgement and embeddings. */
+const genuine = (scenario: Scenario = {}): Scenario => ({
+  environment: 'production',
+  reading: passportReading(),
+  ...scenario,
+  evidence: { ...modelEvidence(), ...scenario.evidence },
+});
+
+describe("review: with the models' evidence", () => {
+  it('approves genuine tier2 evidence in production, every due check passed', () => {
+    const result = review(genuine({ tier: 'tier2' }));
+    assert.equal(result.decision, 'approved');
+    assert.deepEqual(result.reasons, []);
+    for (const check of result.checks.filter((candidate) => candidate.status !== 'not_performed')) {
+      assert.equal(check.status, 'passed', check.type);
+    }
+    assert.equal(checkOf(result, 'document_authenticity').details?.['forensics'], 'not_performed');
+    assert.equal(checkOf(result, 'liveness').details?.['passive_antispoofing'], 'not_performed');
+  });
+
+  it('approves genuine tier3 evidence in production, the proof of address included', () => {
+    const result = review(genuine({ tier: 'tier3' }));
+    assert.equal(checkOf(result, 'proof_of_address').status, 'passed');
+    assert.equal(result.decision, 'approved');
+  });
+
+  it("rejects another person's face with face_mismatch", () => {
+    const stranger = { faces: 1, face_width: 240, embedding: PERSON_B };
+    const result = review(
+      genuine({
+        tier: 'tier2',
+        evidence: { face_match: genuineFaceMatch({ probes: [stranger, stranger, stranger] }) },
+      }),
+    );
+    assertRejected(result, ['face_mismatch'], false);
+    assert.equal(result.reasons[0]?.user_message, REASON_CATALOGUE.face_mismatch.user_message);
+  });
+
+  it('does not approve a cartoon: no face on the frames fails liveness and leaves the face match undecided', () => {
+    const noFace = analysis([]);
+    const cartoon = genuine({
+      tier: 'tier2',
+      evidence: {
+        liveness: { accepted: false, judgement: judgeLiveness(CHALLENGE, [noFace, noFace, noFace]) },
+        face_match: genuineFaceMatch({ probes: [0, 1, 2].map(() => ({ faces: 0, face_width: 0 })) }),
+      },
+    });
+    const result = review(cartoon);
+    assertRejected(result, ['liveness_failed'], false);
+    assert.equal(checkOf(result, 'face_match').details?.['cause'], 'no_face_on_selfie');
+    assert.equal(checkOf(result, 'liveness').details?.['failure'], 'no_face');
+  });
+
+  it('rejects a replayed still with liveness_failed', () => {
+    const still = analysis([face({ yaw: -24, smile: 0.9, leftEyeOpen: 0.1, rightEyeOpen: 0.1 })]);
+    const judgement = judgeLiveness(CHALLENGE, [still, still, still]);
+    const result = review(genuine({ tier: 'tier2', evidence: { liveness: { accepted: false, judgement } } }));
+    assertRejected(result, ['liveness_failed'], false);
+    assert.equal(checkOf(result, 'liveness').details?.['failure'], 'not_performed');
+  });
+
+  it('asks for review when the tenant wants a person to judge authenticity', () => {
+    const result = review(genuine({ tier: 'tier2', policy: { document_authenticity: 'manual_review' } }));
+    assert.equal(result.decision, 'review_required');
+    assert.deepEqual(result.reasons, []);
+    assert.equal(checkOf(result, 'document_authenticity').details?.['cause'], 'forensics_unavailable');
+  });
+
+  it('rejects a document whose zone fails its check digits though read with high confidence', () => {
+    const mrz = { ...passportReading().mrz!, check_digits_valid: false };
+    const result = review(genuine({ reading: passportReading({ mrz, mrz_confidence: 0.99 }) }));
+    assertRejected(result, ['document_tampered'], false);
+  });
+
+  it('rejects on a face mismatch even when the watchlist also asks for review', () => {
+    const stranger = { faces: 1, face_width: 240, embedding: PERSON_B };
+    const result = review(
+      genuine({
+        tier: 'tier3',
+        evidence: {
+          face_match: genuineFaceMatch({ probes: [stranger] }),
+          watchlist: { hits: [{ list: 'pep', score: 0.9 }] },
+        },
+      }),
+    );
+    assertRejected(result, ['face_mismatch'], false);
   });
 });
 

@@ -1,0 +1,234 @@
+import type { EmbeddingSpace, FaceAnalysis, FaceObservation } from '../vision/vision-engine.ts';
+import { compareEmbeddings } from './face-embedding.ts';
+import type { LivenessAction } from './liveness-challenge.ts';
+
+export type ActionOutcome = 'performed' | 'not_performed' | 'no_face' | 'several_faces' | 'face_changed';
+
+export interface ActionVerdict {
+  action: LivenessAction;
+  frame: number;
+  outcome: ActionOutcome;
+  /** What was measured on that frame: yaw, pitch, eyes_open, mouth_open, smile (numbers, no personal data). */
+  measured: Readonly<Record<string, number>>;
+}
+
+export interface LivenessJudgement {
+  accepted: boolean;
+  /** The first failing outcome, null when accepted. */
+  failure: Exclude<ActionOutcome, 'performed'> | null;
+  actions: readonly ActionVerdict[];
+  /** Thresholds used, for `details` (e.g. { turn_yaw_degrees: 15, ... }). */
+  thresholds: Readonly<Record<string, number>>;
+}
+
+/**
+ * The thresholds of the judgement, chosen from what the seam's units mean (degrees of head pose, 0–1 for
+ * openness and smile) and never tuned on a test set:
+ *
+ * - `turn_yaw_degrees` 15: someone facing a phone holds their head within a few degrees of straight (the
+ *   mesh's pose estimate jitters by 2–3° between frames), while a prompted turn is 20–45°; 15° sits
+ *   between, and the face is still far from the ~60° where the mesh loses it.
+ * - `look_up_pitch_degrees` 10: people tilt their head less than they turn it, and a phone held low
+ *   already makes the face look a little down; 10° is a clear, still comfortable tilt.
+ * - `blink_eyes_open_max` 0.35: an open eye reads 0.6–1, a closed one near 0; both eyes must be below a
+ *   mark well under the open range, so a squint with one eye does not count.
+ * - `smile_min` 0.5: the middle of the 0–1 scale; a neutral face scores near 0.
+ * - `frontal_max_degrees` 20: eye openness and smile are measured on a face turned at most this far (yaw
+ *   and pitch); beyond it one eye and half the mouth are foreshortened and the estimates are unreliable.
+ * - `*_contrast`: how much the action's measure must differ from the most contrasting other frame of the
+ *   challenge, several times the frame-to-frame noise (see below).
+ *
+ * An action would be judged more robustly against the person's own neutral pose (a head that rests at
+ * 10° to the left needs less to "turn left"), but the challenge has no neutral frame today: every frame
+ * answers an action. The other frames of the challenge stand in for it: each action must also stand out
+ * from at least one other frame by its contrast. That catches a replayed still, whose frames are all the
+ * same, and a resting pose that happens to pass an absolute threshold. With a single frame there is
+ * nothing to compare, and the absolute thresholds alone decide.
+ */
+export const LIVENESS_THRESHOLDS = {
+  turn_yaw_degrees: 15,
+  look_up_pitch_degrees: 10,
+  blink_eyes_open_max: 0.35,
+  smile_min: 0.5,
+  frontal_max_degrees: 20,
+  turn_contrast_degrees: 10,
+  look_up_contrast_degrees: 7,
+  blink_contrast: 0.25,
+  smile_contrast: 0.2,
+} as const;
+
+const T = LIVENESS_THRESHOLDS;
+
+/** The one number each action is judged on, signed so that "more performed" is always "larger". */
+interface ActionRule {
+  /** The measure of the action, e.g. `-yaw` for a left turn. */
+  signal: (face: FaceObservation) => number;
+  /** The absolute bar the signal must reach. */
+  threshold: number;
+  /** How far above the least performing other frame's signal it must be. */
+  contrast: number;
+  /** The action is only measurable on a roughly frontal face. */
+  frontal: boolean;
+}
+
+const moreOpenEye = (face: FaceObservation) => Math.max(face.leftEyeOpen, face.rightEyeOpen);
+
+const RULES: Readonly<Record<LivenessAction, ActionRule>> = {
+  // yaw < 0: the person turned to their own left (vision-engine.ts).
+  turn_left: {
+    signal: (f) => -f.yaw,
+    threshold: T.turn_yaw_degrees,
+    contrast: T.turn_contrast_degrees,
+    frontal: false,
+  },
+  turn_right: {
+    signal: (f) => f.yaw,
+    threshold: T.turn_yaw_degrees,
+    contrast: T.turn_contrast_degrees,
+    frontal: false,
+  },
+  // pitch < 0: the person looks up.
+  look_up: {
+    signal: (f) => -f.pitch,
+    threshold: T.look_up_pitch_degrees,
+    contrast: T.look_up_contrast_degrees,
+    frontal: false,
+  },
+  // Both eyes closed: the more open eye is at most the bar.
+  blink: {
+    signal: (f) => -moreOpenEye(f),
+    threshold: -T.blink_eyes_open_max,
+    contrast: T.blink_contrast,
+    frontal: true,
+  },
+  smile: { signal: (f) => f.smile, threshold: T.smile_min, contrast: T.smile_contrast, frontal: true },
+};
+
+/**
+ * Judges an answered liveness challenge from what the face models saw on each frame. `frames[i]`
+ * answers `actions[i]`; a frame that is missing counts as showing no face, extra frames are ignored.
+ *
+ * Per frame, in this order: exactly one face (else `no_face` / `several_faces`); the same person as the
+ * challenge's first single face that has an embedding (else `face_changed`), compared in the analysis'
+ * embedding space with its published threshold; then the prompted action (else `not_performed`). A face without an
+ * embedding cannot prove it is the same person, and swapping people between prompts is exactly what this
+ * guards against, so it is `face_changed` too: the engine must analyse frames with embeddings. An empty
+ * challenge proves nothing and is not accepted (`not_performed`).
+ *
+ * @example
+ * const judgement = judgeLiveness(['turn_left', 'smile', 'blink'], frames);
+ * judgement.accepted // true when every frame shows the same single face performing its action
+ * judgement.actions[0] // { action: 'turn_left', frame: 0, outcome: 'performed', measured: { yaw: -24, … } }
+ */
+export function judgeLiveness(
+  actions: readonly LivenessAction[],
+  frames: readonly FaceAnalysis[],
+): LivenessJudgement {
+  const singleFaces = actions.map((_, i) => singleFaceOf(frames[i]));
+  const anchor = identityAnchor(actions.map((_, i) => ({ face: singleFaces[i], frame: frames[i] })));
+  const verdicts: ActionVerdict[] = actions.map((action, i) => {
+    const frame = frames[i];
+    const faces = frame?.faces.length ?? 0;
+    const face = singleFaces[i];
+    if (face === undefined) {
+      return { action, frame: i, outcome: faces === 0 ? 'no_face' : 'several_faces', measured: { faces } };
+    }
+    const measured: Record<string, number> = { faces, ...measurementsOf(face) };
+    const identity = anchor === null || frame === undefined ? null : sameAsAnchor(face, frame, anchor);
+    if (identity !== null) measured[identity.metricName] = identity.score;
+    if (identity === null || !identity.samePerson) {
+      return { action, frame: i, outcome: 'face_changed', measured };
+    }
+    return { action, frame: i, outcome: 'not_performed', measured };
+  });
+
+  // Contrast with the other frames only counts frames already shown to be the same single face.
+  const comparable = verdicts.map((verdict) =>
+    verdict.outcome === 'not_performed' ? singleFaces[verdict.frame] : undefined,
+  );
+  for (const verdict of verdicts) {
+    const face = comparable[verdict.frame];
+    if (face === undefined) continue;
+    const others = comparable.filter(
+      (other, j): other is FaceObservation => other !== undefined && j !== verdict.frame,
+    );
+    if (isPerformed(RULES[verdict.action], face, others)) verdict.outcome = 'performed';
+  }
+
+  const failure = firstFailureOf(verdicts) ?? (actions.length === 0 ? 'not_performed' : null);
+  return {
+    accepted: failure === null,
+    failure,
+    actions: verdicts,
+    thresholds: { ...LIVENESS_THRESHOLDS },
+  };
+}
+
+function firstFailureOf(verdicts: readonly ActionVerdict[]): LivenessJudgement['failure'] {
+  for (const { outcome } of verdicts) if (outcome !== 'performed') return outcome;
+  return null;
+}
+
+function singleFaceOf(frame: FaceAnalysis | undefined): FaceObservation | undefined {
+  return frame?.faces.length === 1 ? frame.faces[0] : undefined;
+}
+
+interface Anchor {
+  embedding: readonly number[];
+  space: EmbeddingSpace;
+}
+
+/** The first single face with an embedding: the person every other frame must be. */
+function identityAnchor(
+  candidates: readonly { face: FaceObservation | undefined; frame: FaceAnalysis | undefined }[],
+): Anchor | null {
+  for (const { face, frame } of candidates) {
+    if (face?.embedding !== undefined && frame !== undefined) {
+      return { embedding: face.embedding, space: frame.embeddingSpace };
+    }
+  }
+  return null;
+}
+
+function sameAsAnchor(
+  face: FaceObservation,
+  frame: FaceAnalysis,
+  anchor: Anchor,
+): { samePerson: boolean; score: number; metricName: string } | null {
+  if (face.embedding === undefined) return null;
+  // Embeddings of different embedders (or metrics) never compare.
+  if (
+    frame.embeddingSpace.name !== anchor.space.name ||
+    frame.embeddingSpace.metric !== anchor.space.metric
+  ) {
+    return null;
+  }
+  const comparison = compareEmbeddings(face.embedding, anchor.embedding, anchor.space);
+  if (comparison === null) return null;
+  const metricName = anchor.space.metric === 'euclidean' ? 'identity_distance' : 'identity_similarity';
+  return { ...comparison, metricName };
+}
+
+function measurementsOf(face: FaceObservation): Record<string, number> {
+  return {
+    yaw: face.yaw,
+    pitch: face.pitch,
+    roll: face.roll,
+    eyes_open: moreOpenEye(face),
+    mouth_open: face.mouthOpen,
+    smile: face.smile,
+  };
+}
+
+function isFrontal(face: FaceObservation): boolean {
+  return Math.abs(face.yaw) <= T.frontal_max_degrees && Math.abs(face.pitch) <= T.frontal_max_degrees;
+}
+
+function isPerformed(rule: ActionRule, face: FaceObservation, others: readonly FaceObservation[]): boolean {
+  if (rule.frontal && !isFrontal(face)) return false;
+  const signal = rule.signal(face);
+  if (!(signal >= rule.threshold)) return false;
+  if (others.length === 0) return true;
+  const leastPerformed = Math.min(...others.map(rule.signal));
+  return signal - leastPerformed >= rule.contrast;
+}
