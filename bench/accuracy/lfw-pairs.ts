@@ -1,0 +1,168 @@
+// `node bench/accuracy/lfw-pairs.ts <directory>`: false accept and false reject rates of a vision engine's
+// face embeddings on a face-verification pair set, at the embedding space's published threshold (the same
+// measurement as bench/accuracy/faces.ts, on real photos of many people).
+//
+// Two layouts are read:
+//
+// 1. Labeled Faces in the Wild (http://vis-www.cs.umass.edu/lfw/), as distributed: a `pairs.txt` (or
+//    `pairsDevTest.txt`, `pairsDevTrain.txt`) in <directory>, and the images under <directory>/lfw/ (also
+//    `lfw-deepfunneled/`, `lfw_funneled/`, or <directory> itself) as `<Name>/<Name>_<NNNN>.jpg`.
+//    `pairs.txt` starts with a header line (`10 300`: folds and pairs per class per fold, or a single
+//    count), then one pair per line, fields separated by tabs or spaces:
+//        Abel_Pacheco	1	4              same person: name, image number, image number
+//        Abdel_Madi_Shabneh	1	Dean_Barker	1   different people: name, number, name, number
+// 2. A plain layout for any other set: <directory>/same/<pair>/{a,b}.jpg for pairs of one person and
+//    <directory>/different/<pair>/{a,b}.jpg for pairs of two people (`.jpeg`, `.png` also accepted).
+//
+// Nothing is downloaded: bring the set yourself. LFW's images are 250 × 250 with the face centred.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createNodeVisionEngine } from '../../server/vision/node/node-vision-engine.ts';
+import type { VisionEngine } from '../../server/vision/vision-engine.ts';
+import {
+  type FaceImage,
+  type FacePair,
+  type FaceMatchReport,
+  formatFaceMatchReport,
+  measureFaceMatch,
+} from './faces.ts';
+
+/** Pair files looked for, in this order. */
+const PAIR_FILES = ['pairs.txt', 'pairsDevTest.txt', 'pairsDevTrain.txt'];
+/** Image folders of the LFW variants, in this order; the directory itself last. */
+const IMAGE_ROOTS = ['lfw', 'lfw-deepfunneled', 'lfw_funneled', '.'];
+const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png'];
+
+function lfwImage(root: string, name: string, number: string, line: number): FaceImage {
+  if (!/^\d+$/.test(number)) throw new Error(`pairs file line ${line}: "${number}" is not an image number`);
+  const file = `${name}_${number.padStart(4, '0')}.jpg`;
+  return { path: join(root, name, file), source: { kind: 'selfie' }, person: name, label: `${name}/${file}` };
+}
+
+/**
+ * The pairs of an LFW `pairs.txt` (text), with image paths under `imageRoot`.
+ *
+ * @example
+ * parseLfwPairs('1\nAbel_Pacheco\t1\t4\n', '/data/lfw') // one same-person pair
+ */
+export function parseLfwPairs(text: string, imageRoot: string): FacePair[] {
+  const lines = text.split(/\r?\n/);
+  const pairs: FacePair[] = [];
+  lines.forEach((raw, index) => {
+    const fields = raw.trim().split(/\s+/).filter(Boolean);
+    if (fields.length === 0) return;
+    // The header: one or two plain numbers.
+    if (index === 0 && fields.length <= 2 && fields.every((field) => /^\d+$/.test(field))) return;
+    const line = index + 1;
+    if (fields.length === 3) {
+      const [name, first, second] = fields as [string, string, string];
+      pairs.push({
+        a: lfwImage(imageRoot, name, first, line),
+        b: lfwImage(imageRoot, name, second, line),
+        same: true,
+        kind: 'lfw',
+      });
+    } else if (fields.length === 4) {
+      const [name1, number1, name2, number2] = fields as [string, string, string, string];
+      pairs.push({
+        a: lfwImage(imageRoot, name1, number1, line),
+        b: lfwImage(imageRoot, name2, number2, line),
+        same: false,
+        kind: 'lfw',
+      });
+    } else {
+      throw new Error(
+        `pairs file line ${line}: expected 3 fields (same person) or 4 (different people), got ${fields.length}`,
+      );
+    }
+  });
+  return pairs;
+}
+
+function imageIn(folder: string, stem: string): string | undefined {
+  return IMAGE_EXTENSIONS.map((extension) => join(folder, `${stem}${extension}`)).find((path) =>
+    existsSync(path),
+  );
+}
+
+function plainLayoutPairs(directory: string): FacePair[] {
+  const pairs: FacePair[] = [];
+  for (const group of ['same', 'different'] as const) {
+    const groupDir = join(directory, group);
+    if (!existsSync(groupDir)) continue;
+    for (const pair of readdirSync(groupDir).sort()) {
+      const pairDir = join(groupDir, pair);
+      if (!statSync(pairDir).isDirectory()) continue;
+      const a = imageIn(pairDir, 'a');
+      const b = imageIn(pairDir, 'b');
+      if (!a || !b) throw new Error(`${group}/${pair}: needs a.jpg and b.jpg (or .jpeg, .png)`);
+      const person = (side: string) => (group === 'same' ? `${group}/${pair}` : `${group}/${pair}/${side}`);
+      pairs.push({
+        a: { path: a, source: { kind: 'selfie' }, person: person('a'), label: `${group}/${pair}/a` },
+        b: { path: b, source: { kind: 'selfie' }, person: person('b'), label: `${group}/${pair}/b` },
+        same: group === 'same',
+        kind: group === 'same' ? 'same' : 'different',
+      });
+    }
+  }
+  return pairs;
+}
+
+/**
+ * The pairs of a face-verification set in either layout (see the top of this file). Every image must
+ * exist; the first missing one is named in the error.
+ *
+ * @example
+ * const pairs = readFacePairSet('/data/lfw'); // 6000 pairs with LFW's View 2 pairs.txt
+ */
+export function readFacePairSet(directory: string): FacePair[] {
+  const pairFile = PAIR_FILES.map((name) => join(directory, name)).find((path) => existsSync(path));
+  let pairs: FacePair[];
+  if (pairFile) {
+    const root = IMAGE_ROOTS.map((name) => join(directory, name)).find(
+      (path) => existsSync(path) && statSync(path).isDirectory(),
+    );
+    pairs = parseLfwPairs(readFileSync(pairFile, 'utf8'), root ?? directory);
+  } else if (existsSync(join(directory, 'same')) || existsSync(join(directory, 'different'))) {
+    pairs = plainLayoutPairs(directory);
+  } else {
+    throw new Error(`${directory}: no ${PAIR_FILES.join(' / ')} and no same/ or different/ folder`);
+  }
+  for (const pair of pairs) {
+    for (const image of [pair.a, pair.b]) {
+      if (!existsSync(image.path)) throw new Error(`missing image ${image.path}`);
+    }
+  }
+  return pairs;
+}
+
+/**
+ * FAR and FRR of the engine on the set in `directory`, at the embedding space's published threshold.
+ *
+ * @example
+ * const report = await measureFacePairSet(engine, '/data/lfw');
+ */
+export function measureFacePairSet(engine: VisionEngine, directory: string): Promise<FaceMatchReport> {
+  return measureFaceMatch(engine, readFacePairSet(directory));
+}
+
+async function main() {
+  const directory = process.argv[2];
+  if (!directory) {
+    console.error(
+      'usage: node bench/accuracy/lfw-pairs.ts <directory with pairs.txt, or with same/ and different/>',
+    );
+    process.exit(2);
+  }
+  const engine = createNodeVisionEngine({ threads: 1 });
+  try {
+    console.log(formatFaceMatchReport(await measureFacePairSet(engine, resolve(directory))));
+  } finally {
+    await engine.close();
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await main();
+}
