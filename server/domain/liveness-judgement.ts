@@ -1,4 +1,4 @@
-import type { EmbeddingSpace, FaceAnalysis, FaceObservation } from '../vision/vision-engine.ts';
+import type { FaceAnalysis, FaceObservation } from '../vision/vision-engine.ts';
 import { compareEmbeddings } from './face-embedding.ts';
 import type { LivenessAction } from './liveness-challenge.ts';
 
@@ -36,7 +36,9 @@ export interface LivenessJudgement {
  * - `frontal_max_degrees` 20: eye openness and smile are measured on a face turned at most this far (yaw
  *   and pitch); beyond it one eye and half the mouth are foreshortened and the estimates are unreliable.
  * - `*_contrast`: how much the action's measure must differ from the most contrasting other frame of the
- *   challenge, several times the frame-to-frame noise (see below).
+ *   challenge, several times the frame-to-frame noise (see below). A smile has none: people commonly smile
+ *   at a camera through the whole capture, so a held smile is no sign of a replay; the repeated-frame gate
+ *   and the other actions of the challenge, drawn at random, catch a replayed still.
  *
  * An action would be judged more robustly against the person's own neutral pose (a head that rests at
  * 10° to the left needs less to "turn left"), but the challenge has no neutral frame today: every frame
@@ -54,7 +56,7 @@ export const LIVENESS_THRESHOLDS = {
   turn_contrast_degrees: 10,
   look_up_contrast_degrees: 7,
   blink_contrast: 0.25,
-  smile_contrast: 0.2,
+  smile_contrast: 0,
 } as const;
 
 const T = LIVENESS_THRESHOLDS;
@@ -109,11 +111,18 @@ const RULES: Readonly<Record<LivenessAction, ActionRule>> = {
  * answers `actions[i]`; a frame that is missing counts as showing no face, extra frames are ignored.
  *
  * Per frame, in this order: exactly one face (else `no_face` / `several_faces`); the same person as the
- * challenge's first single face that has an embedding (else `face_changed`), compared in the analysis'
- * embedding space with its published threshold; then the prompted action (else `not_performed`). A face without an
- * embedding cannot prove it is the same person, and swapping people between prompts is exactly what this
- * guards against, so it is `face_changed` too: the engine must analyse frames with embeddings. An empty
- * challenge proves nothing and is not accepted (`not_performed`).
+ * rest of the challenge (else `face_changed`); then the prompted action (else `not_performed`).
+ *
+ * "The same person" is single-linkage over the frames, in the analysis' embedding space with its published
+ * threshold: two frames are linked when they compare as the same person, and the person of the challenge
+ * is the largest linked group (on a tie, the one holding the earliest frame). Embedders such as dlib's are
+ * trained mostly on frontal faces, so a head turned to one side and eyes closed on another frame can lie
+ * just beyond the threshold from each other while both lie within it from a third frame: a chain of
+ * frames of one person links up, while a second person, far beyond the threshold from every frame of the
+ * first, stays outside the group. A face without an embedding cannot prove it is the same person, and
+ * swapping people between prompts is exactly what this guards against, so it is `face_changed` too: the
+ * engine must analyse frames with embeddings. An empty challenge proves nothing and is not accepted
+ * (`not_performed`).
  *
  * @example
  * const judgement = judgeLiveness(['turn_left', 'smile', 'blink'], frames);
@@ -125,7 +134,7 @@ export function judgeLiveness(
   frames: readonly FaceAnalysis[],
 ): LivenessJudgement {
   const singleFaces = actions.map((_, i) => singleFaceOf(frames[i]));
-  const anchor = identityAnchor(actions.map((_, i) => ({ face: singleFaces[i], frame: frames[i] })));
+  const identity = identityOfFrames(actions.map((_, i) => ({ face: singleFaces[i], frame: frames[i] })));
   const verdicts: ActionVerdict[] = actions.map((action, i) => {
     const frame = frames[i];
     const faces = frame?.faces.length ?? 0;
@@ -134,11 +143,9 @@ export function judgeLiveness(
       return { action, frame: i, outcome: faces === 0 ? 'no_face' : 'several_faces', measured: { faces } };
     }
     const measured: Record<string, number> = { faces, ...measurementsOf(face) };
-    const identity = anchor === null || frame === undefined ? null : sameAsAnchor(face, frame, anchor);
-    if (identity !== null) measured[identity.metricName] = identity.score;
-    if (identity === null || !identity.samePerson) {
-      return { action, frame: i, outcome: 'face_changed', measured };
-    }
+    const link = identity.links[i];
+    if (link !== undefined) measured[link.metricName] = link.score;
+    if (!identity.person.has(i)) return { action, frame: i, outcome: 'face_changed', measured };
     return { action, frame: i, outcome: 'not_performed', measured };
   });
 
@@ -173,40 +180,67 @@ function singleFaceOf(frame: FaceAnalysis | undefined): FaceObservation | undefi
   return frame?.faces.length === 1 ? frame.faces[0] : undefined;
 }
 
-interface Anchor {
-  embedding: readonly number[];
-  space: EmbeddingSpace;
+interface FrameIdentity {
+  /** The frames of the challenge's person. */
+  person: ReadonlySet<number>;
+  /** Per frame, its closest comparison with another frame of the person (for `measured`). */
+  links: readonly ({ score: number; metricName: string } | undefined)[];
 }
 
-/** The first single face with an embedding: the person every other frame must be. */
-function identityAnchor(
+/**
+ * Groups the frames that show one person by single linkage (see judgeLiveness) and returns the largest
+ * group. Frames without a single face, without an embedding or in another embedding space join no group.
+ */
+function identityOfFrames(
   candidates: readonly { face: FaceObservation | undefined; frame: FaceAnalysis | undefined }[],
-): Anchor | null {
-  for (const { face, frame } of candidates) {
-    if (face?.embedding !== undefined && frame !== undefined) {
-      return { embedding: face.embedding, space: frame.embeddingSpace };
+): FrameIdentity {
+  const usable = candidates.flatMap(({ face, frame }, index) =>
+    face?.embedding !== undefined && frame !== undefined
+      ? [{ index, embedding: face.embedding, space: frame.embeddingSpace }]
+      : [],
+  );
+  const space = usable[0]?.space;
+  const members = usable.filter(
+    (entry) => space !== undefined && entry.space.name === space.name && entry.space.metric === space.metric,
+  );
+  const group = members.map((_, i) => i);
+  const root = (i: number): number => {
+    while (group[i] !== i) i = group[i] as number;
+    return i;
+  };
+  const comparisons: { a: number; b: number; score: number; samePerson: boolean }[] = [];
+  for (let a = 0; a < members.length; a++) {
+    for (let b = a + 1; b < members.length; b++) {
+      const comparison = compareEmbeddings(members[a]!.embedding, members[b]!.embedding, space!);
+      if (comparison === null) continue;
+      comparisons.push({ a, b, ...comparison });
+      if (comparison.samePerson) group[root(b)] = root(a);
     }
   }
-  return null;
-}
-
-function sameAsAnchor(
-  face: FaceObservation,
-  frame: FaceAnalysis,
-  anchor: Anchor,
-): { samePerson: boolean; score: number; metricName: string } | null {
-  if (face.embedding === undefined) return null;
-  // Embeddings of different embedders (or metrics) never compare.
-  if (
-    frame.embeddingSpace.name !== anchor.space.name ||
-    frame.embeddingSpace.metric !== anchor.space.metric
-  ) {
-    return null;
+  const sizes = new Map<number, number>();
+  for (let i = 0; i < members.length; i++) sizes.set(root(i), (sizes.get(root(i)) ?? 0) + 1);
+  // Largest group; members are in frame order, so on a tie the group found first holds the earliest frame.
+  let best: number | undefined;
+  for (let i = 0; i < members.length; i++) {
+    const size = sizes.get(root(i)) ?? 0;
+    if (best === undefined || size > (sizes.get(best) ?? 0)) best = root(i);
   }
-  const comparison = compareEmbeddings(face.embedding, anchor.embedding, anchor.space);
-  if (comparison === null) return null;
-  const metricName = anchor.space.metric === 'euclidean' ? 'identity_distance' : 'identity_similarity';
-  return { ...comparison, metricName };
+  const person = new Set(members.flatMap((member, i) => (root(i) === best ? [member.index] : [])));
+  const metricName = space?.metric === 'cosine' ? 'identity_similarity' : 'identity_distance';
+  const better = (x: number, y: number) => (space?.metric === 'cosine' ? x > y : x < y);
+  const links: ({ score: number; metricName: string } | undefined)[] = candidates.map(() => undefined);
+  for (const { a, b, score } of comparisons) {
+    for (const [self, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const frame = members[self]!.index;
+      if (!person.has(members[other]!.index)) continue;
+      const current = links[frame];
+      if (current === undefined || better(score, current.score)) links[frame] = { score, metricName };
+    }
+  }
+  return { person, links };
 }
 
 function measurementsOf(face: FaceObservation): Record<string, number> {

@@ -127,6 +127,25 @@ describe('liveness judgement: what fails', () => {
     assert.ok((judgement.actions[2]?.measured['identity_distance'] ?? 0) > 0.6);
   });
 
+  it('links frames of one person through a chain: turned and closed-eye frames need not match each other', () => {
+    // 0.5 from the middle frame each, 1.0 from each other: beyond the 0.6 threshold directly, linked via it.
+    const turned = analysis([face({ yaw: -30, embedding: [0.5, 0, 0, 0] })]);
+    const frontal = analysis([face({ smile: 0.9, embedding: [0, 0, 0, 0] })]);
+    const closed = analysis([face({ leftEyeOpen: 0.05, rightEyeOpen: 0.05, embedding: [-0.5, 0, 0, 0] })]);
+    const judgement = judgeLiveness(['turn_left', 'smile', 'blink'], [turned, frontal, closed]);
+    assert.equal(judgement.failure, null);
+    assert.equal(judgement.actions[0]?.measured['identity_distance'], 0.5);
+  });
+
+  it('keeps the earlier person when two people answer one frame each', () => {
+    const stranger = analysis([face({ smile: 0.9, embedding: PERSON_B })]);
+    const judgement = judgeLiveness(['turn_left', 'smile'], [PERFORMED.turn_left, stranger]);
+    assert.deepEqual(
+      judgement.actions.map((verdict) => verdict.outcome),
+      ['performed', 'face_changed'],
+    );
+  });
+
   it('treats a face without embedding as face_changed: it cannot prove it is the same person', () => {
     const anonymous = analysis([face({ smile: 0.9, embedding: undefined })]);
     const judgement = judgeLiveness(['turn_left', 'smile'], [PERFORMED.turn_left, anonymous]);
