@@ -13,7 +13,8 @@ export type IdPrefix =
   | 'evt'
   | 'dlv'
   | 'req'
-  | 'job';
+  | 'job'
+  | 'aud';
 
 export type IdGenerator = (prefix: IdPrefix) => string;
 

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../app-deps.ts';
 import { createPollingLoop } from '../background/polling-loop.ts';
 import { deleteSessionEvidence } from '../evidence/delete-session-evidence.ts';
+import { purgeExpiredAuditEvents } from '../audit/audit-retention.ts';
 import { deleteExpiredIdempotencyKeys } from '../store/idempotency.ts';
 import {
   findSessionsPastEvidenceRetention,
@@ -95,6 +96,8 @@ export function createRetentionSweeper(
     const evidence = await sweepEvidence(now);
     const events = await sweepEvents(now);
     await deleteExpiredIdempotencyKeys(deps.db, new Date(now.getTime() - IDEMPOTENCY_KEY_LIFETIME_MS));
+    // The audit log is kept at least a year (its own module refuses less); older entries go here.
+    await purgeExpiredAuditEvents(deps);
     return { ...evidence, events };
   }
 
