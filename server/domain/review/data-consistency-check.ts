@@ -30,6 +30,13 @@ export function checkDataConsistency({ evidence }: ReviewInput): Check {
   const { sources, unverifiedMrz } = documentSources(document);
   const names = [...sources.keys()];
   const flags: CheckDetails = unverifiedMrz ? { sources: names, unverified_mrz: true } : { sources: names };
+  // Nothing was typed because the server read the details off the document (the end-user skipped that
+  // screen): a verified MRZ or a decoded barcode is the one source, and its own integrity (check digits,
+  // PDF417 error correction) is what there is to check.
+  const readSource = document.details_source;
+  if (sources.size === 1 && (readSource === 'mrz' || readSource === 'barcode') && sources.has(readSource)) {
+    return passed('data_consistency', { ...flags, single_source: true });
+  }
   if (sources.size < 2) {
     if (document.details === undefined) return inconclusive('data_consistency', 'evidence_missing', flags);
     return inconclusive(

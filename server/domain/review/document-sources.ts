@@ -29,7 +29,8 @@ export interface DocumentSources {
  */
 export function documentSources(document: IdDocumentEvidence): DocumentSources {
   const sources = new Map<DetailSource, SourceValues>();
-  if (document.details !== undefined) sources.set('typed', typedValues(document.details));
+  const typed = document.details_source === undefined || document.details_source === 'typed';
+  if (document.details !== undefined && typed) sources.set('typed', typedValues(document.details));
   const barcode = document.reading?.barcode;
   if (barcode) sources.set('barcode', barcodeValues(barcode));
   const mrzCandidates = [document.reading?.mrz, document.mrz].filter(

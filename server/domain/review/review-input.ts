@@ -82,6 +82,12 @@ export interface IdDocumentEvidence extends CapturedDocument {
   /** The issuing country (ISO 3166-1 alpha-3) the end-user picked for the reviewed document's upload. */
   issuing_country?: string;
   details?: ConfirmedDetails;
+  /**
+   * Where `details` came from: `typed` (the default) when the end-user typed or confirmed them, `mrz` or
+   * `barcode` when nothing was typed and they are the document's own reading. Only typed details are a
+   * source of their own for the consistency check; the document's own would agree with it trivially.
+   */
+  details_source?: 'typed' | 'mrz' | 'barcode';
   /** The MRZ the end-user's device supplied with the details (`PUT /v1/verify/details`). */
   mrz?: ParsedMrz;
   /** What the server's engine read off the document. */

@@ -93,4 +93,21 @@ describe('data_consistency: sources', () => {
     assert.deepEqual(check(readOnly).details, { cause: 'evidence_missing', sources: ['mrz'] });
     assert.deepEqual(check(undefined).details, { cause: 'evidence_missing' });
   });
+
+  it('passes on a verified MRZ alone when the details are the document’s own (nothing typed)', () => {
+    const reading = passportReading({ barcode: null });
+    const document: IdDocumentEvidence = {
+      ...passportEvidence(reading),
+      details: TYPED,
+      details_source: 'mrz',
+    };
+    const result = check(document);
+    assert.equal(result.status, 'passed');
+    assert.deepEqual(result.details, { sources: ['mrz'], single_source: true });
+    // The same details said to be typed are a second source of their own.
+    assert.deepEqual(check({ ...document, details_source: 'typed' }).details, { sources: ['typed', 'mrz'] });
+    // An MRZ whose check digits fail is no source at all, so nothing passes.
+    const misread = passportReading({ barcode: null, mrz: { ...READ_MRZ, check_digits_valid: false } });
+    assert.equal(check({ ...document, reading: misread }).status, 'inconclusive');
+  });
 });
