@@ -45,6 +45,13 @@ const EnvSchema = z.object({
   IDV_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(86_400).default(3600),
   IDV_RETENTION_DECIDED_DAYS: z.coerce.number().positive('must be a positive number of days').optional(),
   IDV_RETENTION_ABANDONED_DAYS: z.coerce.number().positive('must be a positive number of days').optional(),
+  IDV_VISION: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
+  IDV_VISION_THREADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16, 'must be at most 16 (each thread holds its own ~300 MB of models)')
+    .default(1),
 });
 
 export interface ServerConfig {
@@ -61,6 +68,11 @@ export interface ServerConfig {
   accessTokenTtlSeconds: number;
   /** Days evidence outlives a session; unset members take the defaults of retention-policy.ts. */
   retention: RetentionConfig;
+  /**
+   * The vision engine (document reading, face analysis): off leaves `deps.vision` unset, so the checks that
+   * need models report `model_unavailable`. Each worker thread loads its own models (~300 MB).
+   */
+  vision: { enabled: boolean; threads: number };
 }
 
 export class ConfigError extends Error {
@@ -118,5 +130,6 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
         ? { evidenceDaysAfterAbandonment: value.IDV_RETENTION_ABANDONED_DAYS }
         : {}),
     },
+    vision: { enabled: value.IDV_VISION === 'on', threads: value.IDV_VISION_THREADS },
   };
 }

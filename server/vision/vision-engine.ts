@@ -135,7 +135,10 @@ export interface VisionEngine {
    * the action a liveness frame answers (`turn_left`, `smile`, …): an engine with models measures the face
    * and ignores it; the deterministic stand-in, which cannot measure a pose, reports the face performing it.
    */
-  analyzeFaces(bytes: Uint8Array, options?: { embeddings?: boolean; livenessAction?: string }): Promise<FaceAnalysis>;
+  analyzeFaces(
+    bytes: Uint8Array,
+    options?: { embeddings?: boolean; livenessAction?: string },
+  ): Promise<FaceAnalysis>;
   readText(bytes: Uint8Array): Promise<TextReading>;
   /** Stops worker threads; pending calls reject. */
   close(): Promise<void>;

@@ -1,0 +1,32 @@
+import { parentPort } from 'node:worker_threads';
+import { UnprocessableImageError } from '../../evidence/image-analyzer.ts';
+import { installOfflineFetch } from './offline-fetch.ts';
+import { modelRoot } from './package-paths.ts';
+import type { JobRequest, JobResponse, WorkerError } from './vision-protocol.ts';
+
+// A vision worker thread: receives one job at a time from `node-vision-engine.ts` and answers it. The
+// offline `fetch` goes in before any model library is even imported (hence the dynamic import below):
+// a library that tried to reach a CDN fails with "network refused" instead of downloading.
+installOfflineFetch(modelRoot());
+const { runJob } = await import('./run-job.ts');
+
+function describe(error: unknown): WorkerError {
+  if (error instanceof UnprocessableImageError) {
+    return { name: error.name, message: error.message, reason: error.reason };
+  }
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { name: 'Error', message: String(error) };
+}
+
+if (!parentPort) throw new Error('vision-worker.ts runs as a worker thread only.');
+const port = parentPort;
+port.on('message', async (request: JobRequest) => {
+  let response: JobResponse;
+  try {
+    response = { id: request.id, ok: true, result: await runJob(request.job, new Uint8Array(request.bytes)) };
+  } catch (error) {
+    // A model that throws fails its job only; the thread and its loaded models stay up for the next one.
+    response = { id: request.id, ok: false, error: describe(error) };
+  }
+  port.postMessage(response);
+});
