@@ -12,6 +12,7 @@ import { simulateSession } from '../server/review/simulate-session.ts';
 import { migrate } from '../server/store/migrate.ts';
 import { pgliteDatabase } from '../server/store/pglite-database.ts';
 import type { Database } from '../server/store/sql-client.ts';
+import { deterministicVision } from '../server/vision/deterministic-vision.ts';
 import { createMockBackground, type MockBackground, type MockBackgroundOptions } from './background.ts';
 import { MOCK_FIXTURES, seedMockFixtures } from './fixtures.ts';
 import { createScenarioEngine, failureCodeFor, type MockScenarios } from './scenarios.ts';
@@ -36,7 +37,11 @@ export interface MockApiOptions {
   fixtures?: boolean;
   /** Runs the review, webhook and expiry workers on timers (default true). Tests may prefer `flush()`. */
   background?: boolean | MockBackgroundOptions;
-  /** Replaces individual dependencies (clock, images, webhookSender, …). */
+  /**
+   * Replaces individual dependencies (clock, images, webhookSender, …). `vision` defaults to the
+   * deterministic stand-in over `images` (see mock/README.md); pass `vision: undefined` for none, as a
+   * server without models.
+   */
   deps?: Partial<AppDeps>;
   /** Configuration overrides; `baseUrl`/`verifyBaseUrl` default to the origins above. */
   config?: Partial<AppConfig>;
@@ -130,8 +135,9 @@ async function openMockDatabase(option: MockApiOptions['database']): Promise<Dat
 
 /**
  * Builds the mock: `createApp` (the very app the server runs) over PGlite, WASM Argon2id, Web Crypto,
- * an in-memory blob store and the server's own workers. Host-specific parts (image decoding, webhook
- * delivery) come in through `deps`; `id-verify/mock/node` and `id-verify/mock/browser` pass them.
+ * an in-memory blob store, the server's own workers and, over the host's image decoder, the deterministic
+ * vision stand-in. Host-specific parts (image decoding, webhook delivery) come in through `deps`;
+ * `id-verify/mock/node` and `id-verify/mock/browser` pass them.
  *
  * @example
  * const mock = await createMockApi({ origin: 'https://api.example.com' });
@@ -164,6 +170,8 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     },
     db,
   };
+  // No room for the models in a browser: the deterministic stand-in reads the images' own content instead.
+  if (!('vision' in overrides) && deps.images) deps.vision = deterministicVision(deps.images);
   if (options.fixtures !== false) await seedMockFixtures(deps);
 
   const app = createApp(deps);

@@ -5,6 +5,7 @@ import type { ImageAnalyzer } from './evidence/image-analyzer.ts';
 import type { RetentionConfig } from './retention/retention-policy.ts';
 import type { EvidenceCollector } from './review/evidence-collector.ts';
 import type { SqlClient } from './store/sql-client.ts';
+import type { VisionEngine } from './vision/vision-engine.ts';
 import type { WebhookSender } from './webhooks/webhook-sender.ts';
 
 export type RunMode = 'development' | 'production';
@@ -74,6 +75,8 @@ export interface AppDeps {
   assets?: StaticAssets;
   /** The hosted page and the script-tag bundle; without it those routes answer 503. */
   widgetAssets?: WidgetAssets;
+  /** The built console (`index.html`, `assets/*`) served at /console; without it those routes answer 503. */
+  consoleAssets?: WidgetAssets;
   /** The caller's network address for login throttling; the host knows it, the Request does not. */
   clientAddress?: (request: Request, env: unknown) => string;
   logger?: Logger;
@@ -85,4 +88,14 @@ export interface AppDeps {
   images?: ImageAnalyzer;
   /** Raw storage for evidence bytes; the app encrypts before it stores (see server/blobs/). */
   blobs?: BlobStore;
+  /**
+   * The models that read documents and look at faces (real ones on Node, a deterministic stand-in in the
+   * mock). Without it, the checks that need them are `inconclusive` for `model_unavailable`.
+   */
+  vision?: VisionEngine;
+  /**
+   * The host's part of `GET /readyz`: why it cannot take traffic now (`'starting'`, `'shutting_down'`…)
+   * or null. Hosts without one (the mock, tests) are ready whenever their database is.
+   */
+  hostReadiness?: () => string | null;
 }

@@ -5,14 +5,24 @@ import type {
   IdDocumentEvidence,
   ReviewEvidence,
 } from '../domain/review/review-input.ts';
+import { documentNumberReadByOtherReference } from '../store/document-readings.ts';
+import { isDocumentNumberOnOtherIdentity } from '../store/identities.ts';
 import type { SessionRow } from '../store/sessions.ts';
 import type { SqlClient } from '../store/sql-client.ts';
-import { isDocumentNumberOnOtherIdentity } from '../store/identities.ts';
-import { latestAnsweredChallenge } from '../store/liveness-challenges.ts';
 import { imageDigestUsedElsewhere, listSessionUploads, type UploadRow } from '../store/uploads.ts';
 import { findVerifyConsent } from '../store/verify-consents.ts';
 import { documentNumberUsedByOtherReference, listVerifyDetails } from '../store/verify-details.ts';
-import { evidenceCipherContext } from './evidence-keys.ts';
+import { preferredReadDetails, readDetailsOf } from './document-reading-details.ts';
+import {
+  documentReadingEvidence,
+  faceMatchEvidence,
+  portraitReference,
+  readMrzEvidence,
+} from './document-reading-evidence.ts';
+import { idDocumentReadings, proofOfAddressReading } from './document-reading-of-session.ts';
+import { findEnrolledReference } from './enrolled-reference.ts';
+import { documentNumberIndex as documentNumberIndexOf, evidenceCipherContext } from './evidence-keys.ts';
+import { collectLivenessEvidence } from './liveness-evidence.ts';
 import type { StoredBusinessDetails, StoredIdDocumentDetails, StoredMrz } from './stored-details.ts';
 
 /** The evidence the review reads: everything but the watchlist screening, which the review runs itself. */
@@ -48,7 +58,11 @@ async function issuingCountryOf(
 /**
  * Gathers what the end-user submitted for a session, decrypted, in the exact shape of the automated
  * review's `ReviewEvidence` (without `watchlist`), with the stated nationality and the document's
- * issuing country for the identity vault. A member is absent when nothing was collected for it;
+ * issuing country for the identity vault. What the vision engine read comes along: the identity
+ * document's `reading` (MRZ, barcode, portrait), which also supplies the `mrz` when none was typed and
+ * the `details` when none were typed; the liveness judgement; the face match's reference (the enrolled
+ * face for a re-verification, else the document portrait) and probes (the liveness frames); the proof of
+ * address's text. A member is absent when nothing was collected for it;
  * `duplicates` is always present because the look-ups always run: the same document number confirmed
  * in a session, or held by an identity, of another `external_user_reference` (or an anonymous one) in the
  * tenant and environment, and any of this session's image bytes uploaded in another session.
@@ -63,12 +77,18 @@ export async function collectReviewEvidence(
   session: SessionRow,
 ): Promise<CollectedEvidence> {
   const scope = { tenantId: session.tenant_id, environment: session.environment };
-  const [consent, uploads, details, liveness] = await Promise.all([
+  const [consent, uploads, details, liveness, enrolled] = await Promise.all([
     findVerifyConsent(sql, scope, session.id),
     listSessionUploads(sql, scope, session.id),
     listVerifyDetails(sql, scope, session.id),
-    latestAnsweredChallenge(sql, scope, session.id),
+    collectLivenessEvidence(sql, deps, session),
+    findEnrolledReference(sql, deps, session),
   ]);
+  const [idReadings, addressReading] = await Promise.all([
+    idDocumentReadings(sql, deps, session, uploads),
+    proofOfAddressReading(sql, deps, session, uploads),
+  ]);
+  const read = preferredReadDetails(idReadings.map(({ stored }) => readDetailsOf(stored)));
   const evidence: CollectedEvidence = {};
   if (consent) evidence.consent = { accepted: consent.accepted };
 
@@ -77,6 +97,7 @@ export async function collectReviewEvidence(
   const idDetails = details.find((row) => row.step === 'id_document');
   const idUploads = documentsOf('id_document');
   const idDocument = capturedDocument(idUploads);
+  const reading = documentReadingEvidence(idReadings);
   if (idDocument || idDetails) {
     const document: IdDocumentEvidence = idDocument ?? { document_type: '', images: [] };
     const issuingCountry = await issuingCountryOf(deps, idUploads.at(-1));
@@ -102,12 +123,36 @@ export async function collectReviewEvidence(
         );
         document.mrz = mrz.parsed;
       }
+    } else if (read) {
+      // Nothing typed: the details are the document's own (the end-user may skip typing them).
+      document.details = { ...read.details };
+      document.details_source = read.source;
+    }
+    if (reading) {
+      document.reading = reading;
+      if (!document.mrz && reading.mrz) document.mrz = readMrzEvidence(reading.mrz);
     }
     evidence.id_document = document;
   }
-  if (liveness) evidence.liveness = { accepted: liveness.outcome === 'accepted' };
+  if (liveness) evidence.liveness = liveness.liveness;
+  const faceMatch = faceMatchEvidence(
+    enrolled ? { source: 'enrolled_selfie', ...enrolled } : portraitReference(idReadings),
+    liveness,
+  );
+  if (faceMatch) evidence.face_match = faceMatch;
   const proofOfAddress = capturedDocument(documentsOf('proof_of_address'));
-  if (proofOfAddress) evidence.proof_of_address = proofOfAddress;
+  if (proofOfAddress) {
+    evidence.proof_of_address = addressReading
+      ? {
+          ...proofOfAddress,
+          reading: {
+            text: addressReading.text,
+            confidence: addressReading.confidence,
+            engine: addressReading.engine,
+          },
+        }
+      : proofOfAddress;
+  }
   const businessDocument = capturedDocument(documentsOf('business_document'));
   if (businessDocument) evidence.business_document = businessDocument;
   const businessRow = details.find((row) => row.step === 'business_details');
@@ -124,7 +169,10 @@ export async function collectReviewEvidence(
     evidence.business_details = business;
   }
 
-  const documentNumberIndex = idDetails?.document_number_index ?? null;
+  const readNumber = idDetails ? undefined : read?.details.document_number;
+  const documentNumberIndex =
+    idDetails?.document_number_index ??
+    (readNumber ? await documentNumberIndexOf(deps.cipher, readNumber) : null);
   evidence.duplicates = {
     document_number_used_by_other_reference:
       documentNumberIndex !== null &&
@@ -135,6 +183,14 @@ export async function collectReviewEvidence(
         documentNumberIndex,
         session.external_user_ref_index,
       )) ||
+        // Sessions whose details came from the document alone have no typed number.
+        (await documentNumberReadByOtherReference(
+          sql,
+          scope,
+          session.id,
+          documentNumberIndex,
+          session.external_user_ref_index,
+        )) ||
         // Identities keep the number after retention removed the sessions' details.
         (await isDocumentNumberOnOtherIdentity(
           sql,

@@ -9,6 +9,8 @@ export const evidenceCipherContext = {
   details: (sessionId: string, step: string) => `verify.details:${sessionId}:${step}`,
   mrz: (sessionId: string) => `verify.mrz:${sessionId}`,
   issuingCountry: (uploadId: string) => `verify.upload.issuing_country:${uploadId}`,
+  /** What the vision engine read off one upload (MRZ, barcode, portrait embeddings, page text). */
+  documentReading: (uploadId: string) => `verify.document_reading:${uploadId}`,
   consentIp: (sessionId: string) => `verify.consent.ip:${sessionId}`,
   consentUserAgent: (sessionId: string) => `verify.consent.user_agent:${sessionId}`,
 };

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../app-deps.ts';
 import type { ReviewEvidence } from '../domain/review/index.ts';
 import { TIERS, type Tier } from '../domain/session-steps.ts';
+import { readIdDocumentDetails } from '../evidence/document-reading-of-session.ts';
 import { documentNumberIndex as documentNumberIndexOf } from '../evidence/evidence-keys.ts';
 import {
   findIdentityByExternalRefForUpdate,
@@ -28,7 +29,9 @@ function higherTier(a: Tier, b: Tier): Tier {
  * identity before the caller's transition, so `session.approved` carries `identity_id`.
  *
  * A session without document data (a biometric re-verification) refreshes the identity without touching
- * its attributes. An approval with liveness enrols the session's selfie as the biometric reference.
+ * its attributes. The attributes come from what was read off the document when it was read, else from
+ * what the end-user typed (see `vaultRecordFromEvidence`). An approval with liveness enrols the session's
+ * selfie as the biometric reference.
  */
 export async function recordApprovedIdentity(
   tx: SqlClient,
@@ -43,7 +46,8 @@ export async function recordApprovedIdentity(
     : session.external_user_ref_index
       ? await findIdentityByExternalRefForUpdate(tx, scope, session.external_user_ref_index)
       : null;
-  const record = vaultRecordFromEvidence(evidence);
+  const read = hasDocumentData(evidence) ? await readIdDocumentDetails(tx, deps, session) : null;
+  const record = vaultRecordFromEvidence(evidence, read);
   const documentNumber = record.attributes.document.number;
   // The same blind index as the sessions' details, so the duplicate look-up finds this identity.
   const documentNumberIndex = documentNumber
@@ -121,5 +125,6 @@ export async function recordApprovedIdentity(
 /** New document data replaces the old; a business section is kept when the new session had none. */
 function mergeVault(previous: IdentityVaultRecord, next: IdentityVaultRecord): IdentityVaultRecord {
   const business = next.business ?? previous.business;
-  return business ? { attributes: next.attributes, business } : { attributes: next.attributes };
+  const { business: _business, ...document } = next;
+  return business ? { ...document, business } : document;
 }

@@ -7,6 +7,7 @@ import {
   type ReviewEvidence,
   type ReviewResult,
 } from '../domain/review/index.ts';
+import { enrollFaceReference } from '../evidence/enrolled-reference.ts';
 import { recordApprovedIdentity } from '../identities/record-approved-identity.ts';
 import { transitionSession } from '../sessions/transition-session.ts';
 import { countResubmission, type DecidedBy, insertDecision } from '../store/decisions.ts';
@@ -30,7 +31,7 @@ type Deps = Pick<AppDeps, 'ids' | 'clock' | 'cipher'>;
 /**
  * Writes a decision for a locked `processing` (automated, simulated) or `review_required` (reviewer)
  * session, all in the caller's transaction: the identity on approval (so `session.approved` carries its
- * id), the transition with its event, the decision record, the re-verification outcome, and the end of
+ * id) with its enrolled face reference, the transition with its event, the decision record, the re-verification outcome, and the end of
  * any open review job, so the worker never decides a session twice.
  */
 export async function applyDecision(
@@ -43,7 +44,11 @@ export async function applyDecision(
   const now = deps.clock.now();
   // The identity is linked first: the transition's `returning *` row, which its event reports, then
   // carries `identity_id`.
-  if (toApply.decision === 'approved') await recordApprovedIdentity(tx, deps, session, evidence);
+  if (toApply.decision === 'approved') {
+    const identity = await recordApprovedIdentity(tx, deps, session, evidence);
+    // The best liveness frame becomes the face a later re-verification is compared with.
+    if (evidence.liveness?.accepted === true) await enrollFaceReference(tx, deps, session, identity.id);
+  }
   const trigger = session.status === 'review_required' ? 'reviewed' : 'decided';
   const updated = await transitionSession(tx, deps, session, toApply.decision, trigger, {
     decision: toApply.decision,

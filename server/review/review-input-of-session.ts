@@ -39,12 +39,13 @@ export function processingDelayOf(sandbox: SessionRow['sandbox']): number {
 }
 
 /**
- * Everything `decide` needs for one session: its steps, the tenant's policy (minimum age), the
- * environment and, in the sandbox, a forced outcome (a simulation's, else the create-time one).
+ * Everything `decide` needs for one session: its steps, the tenant's policy (minimum age, how document
+ * authenticity is judged, the age limit of a proof of address), the environment and, in the sandbox, a
+ * forced outcome (a simulation's, else the create-time one).
  */
 export function reviewInputOf(
   session: SessionRow,
-  tenant: Pick<TenantRow, 'minimum_age'>,
+  tenant: Pick<TenantRow, 'minimum_age' | 'document_authenticity' | 'proof_of_address_max_age_days'>,
   evidence: ReviewEvidence,
   now: Date,
   forced?: ForcedOutcome,
@@ -58,7 +59,11 @@ export function reviewInputOf(
   return {
     session: reviewSession,
     evidence,
-    policy: { minimum_age: tenant.minimum_age },
+    policy: {
+      minimum_age: tenant.minimum_age,
+      document_authenticity: tenant.document_authenticity,
+      proof_of_address_max_age_days: tenant.proof_of_address_max_age_days,
+    },
     environment: session.environment,
     now,
   };

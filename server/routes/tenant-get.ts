@@ -3,7 +3,7 @@ import { ApiError } from '../errors/api-error.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { AUTH_ERRORS, errorResponses, TENANT_SECURITY } from '../http/openapi-common.ts';
 import type { RouteKit } from '../http/route-kit.ts';
-import { findTenant, type TenantRow } from '../store/tenants.ts';
+import { DOCUMENT_AUTHENTICITY_POLICIES, findTenant, type TenantRow } from '../store/tenants.ts';
 
 export const BrandingSchema = z
   .strictObject({
@@ -32,6 +32,14 @@ export const TenantSchema = z
     allowed_origins: z.array(z.string()),
     branding: BrandingSchema,
     minimum_age: z.number().int(),
+    document_authenticity: z.enum(DOCUMENT_AUTHENTICITY_POLICIES).openapi({
+      description:
+        '`offline_checks`: a document whose offline checks (machine-readable zone check digits, layout, portrait, barcode) all pass is accepted as authentic without forensics; `manual_review`: document authenticity always goes to a person.',
+    }),
+    proof_of_address_max_age_days: z
+      .number()
+      .int()
+      .openapi({ description: 'How many days old a proof of address may be.' }),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -46,6 +54,8 @@ export function toTenantObject(row: TenantRow) {
     allowed_origins: row.allowed_origins,
     branding: row.branding,
     minimum_age: row.minimum_age,
+    document_authenticity: row.document_authenticity,
+    proof_of_address_max_age_days: row.proof_of_address_max_age_days,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -3,7 +3,7 @@ import { ApiError } from '../errors/api-error.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { AUTH_ERRORS, errorResponses, TENANT_SECURITY } from '../http/openapi-common.ts';
 import type { RouteKit } from '../http/route-kit.ts';
-import { updateTenant } from '../store/tenants.ts';
+import { DOCUMENT_AUTHENTICITY_POLICIES, updateTenant } from '../store/tenants.ts';
 import { BrandingSchema, TenantSchema, tenantMissing, toTenantObject } from './tenant-get.ts';
 
 /** An origin exactly as a browser sends it: scheme, host and optional port; no path, no trailing slash. */
@@ -26,6 +26,17 @@ const UpdateTenantBody = z
       .openapi({ description: 'Origins that may embed the widget and frame the hosted page.' }),
     branding: BrandingSchema.optional(),
     minimum_age: z.number().int().min(13).max(99).optional().openapi({ description: 'Default 18.' }),
+    document_authenticity: z.enum(DOCUMENT_AUTHENTICITY_POLICIES).optional().openapi({
+      description:
+        'Default `offline_checks`: the offline checks may pass document authenticity on their own. `manual_review`: a person always judges it.',
+    }),
+    proof_of_address_max_age_days: z
+      .number()
+      .int()
+      .min(1)
+      .max(366)
+      .optional()
+      .openapi({ description: 'How many days old a proof of address may be; default 92 (three months).' }),
   })
   .openapi('UpdateTenantRequest');
 

@@ -3,6 +3,7 @@ import { isAlpha3Country } from '../domain/countries.ts';
 import { MrzFormatError, parseMrz, toReviewMrz } from '../domain/mrz.ts';
 import { parseCalendarDate } from '../domain/review/calendar.ts';
 import { contradictedFields } from '../domain/review/mrz-comparison.ts';
+import { readIdDocumentDetails } from '../evidence/document-reading-of-session.ts';
 import {
   documentNumberIndex,
   evidenceCipherContext,
@@ -82,6 +83,13 @@ const DetailsSchema = z
       .object({ check_digits_valid: z.boolean(), matches_details: z.boolean() })
       .nullable()
       .openapi({ description: 'How the supplied MRZ compares; null without one.' }),
+    reading: z
+      .object({ source: z.enum(['mrz', 'barcode']), matches_details: z.boolean() })
+      .optional()
+      .openapi({
+        description:
+          'How the details compare with what the server read off the uploaded document; absent when nothing was read.',
+      }),
     user_message: z.string().optional(),
   })
   .openapi('VerifyDetails');
@@ -93,7 +101,7 @@ export const verifyDetailsRoute = createRoute({
   tags: ['End-user'],
   summary: 'Confirm the document or business details',
   description:
-    'Replaces the details of the step (stored encrypted). An `mrz` must be a TD1, TD2 or TD3 zone whose check digits verify; when it disagrees with the typed details the answer says so (`matches_details: false`) so the end-user can correct a typo, and the automated review compares them again.',
+    'Replaces the details of the step (stored encrypted). An `mrz` must be a TD1, TD2 or TD3 zone whose check digits verify; when it disagrees with the typed details the answer says so (`matches_details: false`) so the end-user can correct a typo, and the automated review compares them again. Typed details are compared the same way with what was read off the uploaded document (`reading`). When the session view says `prefill.id_document.details_required: false`, this call is optional for `id_document`: the details are then taken from the document.',
   security: VERIFY_SECURITY,
   request: { body: { required: true, content: { 'application/json': { schema: DetailsBody } } } },
   responses: {
@@ -161,6 +169,13 @@ export function registerVerifyDetails(app: OpenAPIHono<AppEnv>, kit: RouteKit): 
     const mrz = body.step === 'id_document' && body.mrz !== undefined ? readMrz(body.mrz, now) : null;
     const matches =
       mrz === null ? null : contradictedFields(body as IdDocumentDetails, toReviewMrz(mrz)).length === 0;
+    const read =
+      body.step === 'id_document' ? await readIdDocumentDetails(deps.db, deps, caller.session) : null;
+    const matchesRead =
+      read === null
+        ? null
+        : contradictedFields(body as IdDocumentDetails, { ...read.details, check_digits_valid: true })
+            .length === 0;
 
     const session = await withWritableSession(
       deps,
@@ -224,7 +239,8 @@ export function registerVerifyDetails(app: OpenAPIHono<AppEnv>, kit: RouteKit): 
         step: body.step,
         step_status: stepOf(session.steps, body.step)?.status ?? 'pending',
         mrz: matches === null ? null : { check_digits_valid: true, matches_details: matches },
-        ...(matches === false
+        ...(read === null ? {} : { reading: { source: read.source, matches_details: matchesRead === true } }),
+        ...(matches === false || matchesRead === false
           ? { user_message: 'Some details differ from your document. Please check them before you continue.' }
           : {}),
       },

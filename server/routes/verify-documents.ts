@@ -15,9 +15,12 @@ import { sniffImageType } from '../evidence/sniff-image-type.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { errorResponses, IdempotencyKeyHeader } from '../http/openapi-common.ts';
 import type { RouteKit } from '../http/route-kit.ts';
+import { idDocumentDetailsRead } from '../evidence/document-reading-of-session.ts';
+import { insertDocumentReading } from '../store/document-readings.ts';
 import { countDocumentUploads, insertUpload } from '../store/uploads.ts';
 import { documentStepComplete } from '../verify/document-step-state.ts';
 import { formFields, MULTIPART_OVERHEAD_BYTES } from '../verify/multipart.ts';
+import { documentReadingRow, readDocumentPhoto } from '../verify/read-document-photo.ts';
 import { stepOf } from '../verify/step-progress.ts';
 import { discardImageBytes, storeImageBytes } from '../verify/store-image.ts';
 import { verifyCaller } from '../verify/verify-context.ts';
@@ -55,6 +58,20 @@ const UploadSchema = z
     step_status: z.enum(['pending', 'completed']),
     attempts_remaining: z.number().int(),
     session_status: z.string(),
+    reading: z
+      .object({
+        mrz_read: z.boolean().openapi({ description: 'A machine-readable zone was read and checks out.' }),
+        barcode_read: z.boolean().openapi({ description: 'A PDF417 barcode with licence data was read.' }),
+        details_required: z.boolean().openapi({
+          description:
+            'Whether the end-user must still type the details: false once the document gave them whole (then `PUT /v1/verify/details` is optional).',
+        }),
+      })
+      .optional()
+      .openapi({
+        description:
+          'For `id_document` photos read by the server’s document reader; absent when the photo was not read (quality issues, no reader configured).',
+      }),
   })
   .openapi('VerifyUpload');
 
@@ -64,7 +81,7 @@ export const verifyDocumentsRoute = createRoute({
   path: '/v1/verify/documents',
   tags: ['End-user'],
   summary: 'Upload a document photo',
-  description: `multipart/form-data with \`step\` (id_document | proof_of_address | business_document), \`document_type\`, \`issuing_country\` (ISO alpha-3, required for id_document), \`side\` (front | back; a passport has a front only) and \`image\` (JPEG, PNG or WebP, recognised from its bytes, ≤ 10 MB). At most ${MAX_DOCUMENT_UPLOADS} uploads per session. The answer's \`quality.issues\` tells the end-user to retake; a photo with issues costs one of the step's 3 attempts.`,
+  description: `multipart/form-data with \`step\` (id_document | proof_of_address | business_document), \`document_type\`, \`issuing_country\` (ISO alpha-3, required for id_document), \`side\` (front | back; a passport has a front only) and \`image\` (JPEG, PNG or WebP, recognised from its bytes, ≤ 10 MB). At most ${MAX_DOCUMENT_UPLOADS} uploads per session. The answer's \`quality.issues\` tells the end-user to retake; a photo with issues costs one of the step's 3 attempts. Where the server reads documents, an \`id_document\` photo's machine-readable zone, barcode and portrait are read (kept encrypted) and \`reading\` says whether the details still need typing; a photo that plainly is not the chosen document type (a selfie, a page of text) answers 422 \`document_type_mismatch\` with a \`user_message\`, is not kept and costs no attempt. A proof of address's text is read for the review.`,
   security: VERIFY_SECURITY,
   request: {
     headers: IdempotencyKeyHeader,
@@ -97,6 +114,7 @@ export const verifyDocumentsRoute = createRoute({
       'unsupported_media_type',
       'payload_too_large',
       'unprocessable_image',
+      'document_type_mismatch',
       'steps_incomplete',
       'upload_limit_reached',
       'invalid_state_transition',
@@ -214,9 +232,15 @@ export function registerVerifyDocuments(app: OpenAPIHono<AppEnv>, kit: RouteKit)
         );
       }
     });
+    // A photo with quality issues is retaken, not read. Reading runs here, outside any transaction: the
+    // models take a while and no lock may wait for them. A photo of the wrong kind is refused before
+    // anything is stored and costs no attempt.
+    const reading = quality.ok ? await readDocumentPhoto(deps.vision, fields, bytes, deps.clock.now()) : null;
     const stored = await storeImageBytes(deps, blobs, caller.session, bytes);
     let result: Awaited<ReturnType<typeof recordStepOutcome>>;
+    let detailsRequired = true;
     try {
+      const readingRow = reading && (await documentReadingRow(deps, caller.session, stored.id, reading));
       result = await withWritableSession(deps, caller.session, { needs: ['consent'] }, async (tx, locked) => {
         if ((await countDocumentUploads(tx, locked.id)) >= MAX_DOCUMENT_UPLOADS) {
           throw verifyError(
@@ -257,7 +281,9 @@ export function registerVerifyDocuments(app: OpenAPIHono<AppEnv>, kit: RouteKit)
           blob_key: stored.blobKey,
           created_at: deps.clock.now(),
         });
+        if (readingRow) await insertDocumentReading(tx, readingRow);
         if (!quality.ok) return recordStepOutcome(tx, deps, locked, fields.step, 'failed_attempt');
+        if (reading?.step === 'id_document') detailsRequired = !(await idDocumentDetailsRead(tx, locked));
         const complete = await documentStepComplete(tx, locked, fields.step);
         return recordStepOutcome(tx, deps, locked, fields.step, complete ? 'completed' : 'pending');
       });
@@ -277,6 +303,15 @@ export function registerVerifyDocuments(app: OpenAPIHono<AppEnv>, kit: RouteKit)
         step_status: progress?.status ?? 'pending',
         attempts_remaining: progress?.attempts_remaining ?? 0,
         session_status: result.status,
+        ...(reading?.step === 'id_document'
+          ? {
+              reading: {
+                mrz_read: reading.summary.mrz_valid,
+                barcode_read: reading.summary.barcode_parsed,
+                details_required: detailsRequired,
+              },
+            }
+          : {}),
       },
       201,
     );

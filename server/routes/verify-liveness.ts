@@ -3,12 +3,17 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { LIVENESS_ACTION_COUNT } from '../domain/liveness-challenge.ts';
 import { evidenceServices } from '../evidence/evidence-services.ts';
 import { type ImageAnalysis, UnprocessableImageError } from '../evidence/image-analyzer.ts';
-import { evaluateLivenessFrames, type LivenessRetryReason } from '../evidence/liveness-frames.ts';
+import { judgeLivenessAttempt, livenessRetryMessage } from '../evidence/liveness-attempt.ts';
+import { storeLivenessReadings } from '../evidence/liveness-evidence.ts';
 import { assessQuality } from '../evidence/quality.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { errorResponses, IdempotencyKeyHeader } from '../http/openapi-common.ts';
 import type { RouteKit } from '../http/route-kit.ts';
-import { answerLivenessChallenge, findLivenessChallengeForUpdate } from '../store/liveness-challenges.ts';
+import {
+  answerLivenessChallenge,
+  findLivenessChallenge,
+  findLivenessChallengeForUpdate,
+} from '../store/liveness-challenges.ts';
 import { insertUpload } from '../store/uploads.ts';
 import { formFields, MULTIPART_OVERHEAD_BYTES } from '../verify/multipart.ts';
 import { stepOf } from '../verify/step-progress.ts';
@@ -28,13 +33,6 @@ const FRAMES_FORM_LIMITS = {
   fileBytes: MAX_IMAGE_BYTES,
 };
 
-const RETRY_MESSAGES: Record<LivenessRetryReason, string> = {
-  challenge_expired: 'That took too long. Let’s try again.',
-  frame_count_mismatch: 'Some pictures are missing. Let’s try again.',
-  frame_undecodable: 'We could not read the pictures. Let’s try again.',
-  frames_repeated: 'We need to see each movement. Follow the prompts and try again.',
-};
-
 const LivenessResultSchema = z
   .object({
     object: z.literal('liveness_attempt'),
@@ -52,7 +50,7 @@ export const verifyLivenessRoute = createRoute({
   tags: ['End-user'],
   summary: 'Answer a liveness challenge',
   description:
-    'multipart/form-data: `challenge_id` and one `frames` part per action, in the challenge’s order (JPEG, PNG or WebP, ≤ 10 MB each). The frames must arrive before the challenge expires, decode, and differ from one another (perceptual hash); otherwise the answer is `retry` and the attempt is used. Each challenge is answered once.',
+    'multipart/form-data: `challenge_id` and one `frames` part per action, in the challenge’s order (JPEG, PNG or WebP, ≤ 10 MB each). The frames must arrive before the challenge expires, decode, and differ from one another (perceptual hash); then the face models judge each frame: exactly one face, the same person in every frame, each action performed. Otherwise the answer is `retry` with a `user_message` saying what to do, and the attempt is used. Each challenge is answered once.',
   security: VERIFY_SECURITY,
   request: {
     headers: IdempotencyKeyHeader,
@@ -121,6 +119,29 @@ export function registerVerifyLiveness(app: OpenAPIHono<AppEnv>, kit: RouteKit):
         }),
       ),
     );
+    // Judged before the write transaction: the models take a fraction of a second per frame and no lock
+    // may wait on them. The unlocked read only tells whether the challenge is open and what it asked; the
+    // locked read below still decides whether this is its first answer (and every error the caller sees).
+    const scope = { tenantId: caller.session.tenant_id, environment: caller.session.environment };
+    const open = await findLivenessChallenge(deps.db, scope, caller.session.id, challengeId);
+    const verdict =
+      open && open.answered_at === null && stepOf(caller.session.steps, 'liveness')?.status === 'pending'
+        ? await judgeLivenessAttempt(
+            deps.vision,
+            { actions: open.actions, expiresAt: open.expires_at },
+            frames,
+            analyses,
+            receivedAt,
+          )
+        : null;
+    if (verdict?.judgement) {
+      deps.logger?.info('liveness judged', {
+        session_id: caller.session.id,
+        accepted: verdict.judgement.accepted,
+        failure: verdict.judgement.failure,
+        frame_ms: verdict.durationsMs,
+      });
+    }
     const decodable = frames.flatMap((bytes, index) => (analyses[index] ? [{ bytes, index }] : []));
     const stored = await Promise.all(
       decodable.map(async ({ bytes, index }) => ({
@@ -162,11 +183,14 @@ export function registerVerifyLiveness(app: OpenAPIHono<AppEnv>, kit: RouteKit):
               },
             );
           }
-          const verdict = evaluateLivenessFrames(
-            { actions: challenge.actions, expiresAt: challenge.expires_at },
-            analyses,
-            receivedAt,
-          );
+          // The step reopened (a resubmission) between the unlocked read and this one: nothing was judged.
+          if (!verdict) {
+            throw verifyError(
+              'invalid_state_transition',
+              'This selfie check changed while it was being sent. Please start a new one.',
+              { param: 'challenge_id' },
+            );
+          }
           for (const frame of stored) {
             const analysis = analyses[frame.index] as ImageAnalysis;
             const quality = assessQuality(analysis, 'selfie');
@@ -198,8 +222,15 @@ export function registerVerifyLiveness(app: OpenAPIHono<AppEnv>, kit: RouteKit):
               created_at: receivedAt,
             });
           }
-          const retryReason = verdict.status === 'retry' ? verdict.reason : null;
-          await answerLivenessChallenge(tx, challenge.id, verdict.status, retryReason, receivedAt);
+          await storeLivenessReadings(tx, deps, challenge, verdict.analyses, receivedAt);
+          await answerLivenessChallenge(
+            tx,
+            challenge.id,
+            verdict.status,
+            verdict.reason,
+            receivedAt,
+            verdict.judgement,
+          );
           const session = await recordStepOutcome(
             tx,
             deps,
@@ -207,18 +238,18 @@ export function registerVerifyLiveness(app: OpenAPIHono<AppEnv>, kit: RouteKit):
             'liveness',
             verdict.status === 'accepted' ? 'completed' : 'failed_attempt',
           );
-          return { session, retryReason };
+          return { session, verdict };
         },
       );
       const progress = stepOf(outcome.session.steps, 'liveness');
       return c.json(
         {
           object: 'liveness_attempt' as const,
-          status: outcome.retryReason === null ? ('accepted' as const) : ('retry' as const),
+          status: outcome.verdict.status,
           attempts_remaining: progress?.attempts_remaining ?? 0,
-          ...(outcome.retryReason === null
-            ? {}
-            : { user_message: RETRY_MESSAGES[outcome.retryReason as LivenessRetryReason] }),
+          ...(outcome.verdict.status === 'retry'
+            ? { user_message: livenessRetryMessage(outcome.verdict) }
+            : {}),
           session_status: outcome.session.status,
         },
         200,

@@ -1,10 +1,10 @@
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/app-env.ts';
 import { errorResponses } from '../http/openapi-common.ts';
 import type { RouteKit } from '../http/route-kit.ts';
 import { readSession, transitionSession } from '../sessions/transition-session.ts';
 import { findSessionForUpdate } from '../store/sessions.ts';
-import { toPublicSession } from '../verify/public-session.ts';
+import { prefillOf, toPublicSession } from '../verify/public-session.ts';
 import { verifyCaller } from '../verify/verify-context.ts';
 import { VERIFY_SECURITY, verifyKit } from '../verify/verify-kit.ts';
 import { PublicSessionSchema } from './schemas/verify-schemas.ts';
@@ -18,6 +18,36 @@ export const VERIFY_AUTH_ERRORS = [
   'verify_token_expired',
 ] as const;
 
+const PrefillSchema = z
+  .object({
+    id_document: z
+      .object({
+        source: z.enum(['mrz', 'barcode']),
+        details: z.object({
+          first_name: z.string(),
+          last_name: z.string(),
+          date_of_birth: z.string(),
+          document_number: z.string(),
+          expiry_date: z.string(),
+          nationality: z.string().optional(),
+        }),
+        details_required: z.boolean().openapi({
+          description:
+            'False when the document gave every detail whole: `PUT /v1/verify/details` is then optional.',
+        }),
+      })
+      .optional(),
+  })
+  .openapi('VerifyPrefill', {
+    description:
+      'The end-user’s own details as read off the uploaded identity document (machine-readable zone with valid check digits first, else the barcode), for prefilling the details form while the session collects evidence; `{}` when nothing was read.',
+  });
+
+const VerifySessionViewSchema = PublicSessionSchema.extend({ prefill: PrefillSchema }).openapi(
+  'VerifySessionView',
+  { description: 'The session as the end-user sees it, with what can be prefilled from their document.' },
+);
+
 export const getVerifySessionRoute = createRoute({
   operationId: 'getVerifySession',
   method: 'get',
@@ -25,10 +55,13 @@ export const getVerifySessionRoute = createRoute({
   tags: ['End-user'],
   summary: 'Read the session as the end-user',
   description:
-    'For the hosted page and the widget. The first call moves a `created` session to `collecting`. A session that is over stays readable so the page can redirect.',
+    'For the hosted page and the widget. The first call moves a `created` session to `collecting`. A session that is over stays readable so the page can redirect. While the session collects evidence, `prefill` holds the details read off the uploaded identity document, for the end-user’s own form.',
   security: VERIFY_SECURITY,
   responses: {
-    200: { description: 'The public view', content: { 'application/json': { schema: PublicSessionSchema } } },
+    200: {
+      description: 'The public view',
+      content: { 'application/json': { schema: VerifySessionViewSchema } },
+    },
     ...errorResponses(...VERIFY_AUTH_ERRORS),
   },
 });
@@ -53,6 +86,9 @@ export function registerGetVerifySession(app: OpenAPIHono<AppEnv>, kit: RouteKit
           : locked;
       });
     }
-    return c.json(toPublicSession(current, tenant), 200);
+    return c.json(
+      { ...toPublicSession(current, tenant), prefill: await prefillOf(deps.db, deps, current) },
+      200,
+    );
   });
 }

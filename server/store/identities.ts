@@ -2,6 +2,7 @@ import type { Environment } from '../domain/api-key-format.ts';
 import type { Flow, Tier } from '../domain/session-steps.ts';
 import type { Page } from './sessions.ts';
 import type { SqlClient } from './sql-client.ts';
+import type { EmbeddingSpace } from '../vision/vision-engine.ts';
 
 /** Stored status; `reverification_pending` is derived from an open request when read. */
 export type StoredIdentityStatus = 'verified' | 'reverification_failed' | 'revoked';
@@ -205,4 +206,37 @@ export async function linkSessionToIdentity(
   identityId: string,
 ): Promise<void> {
   await sql.query('update sessions set identity_id = $2 where id = $1', [sessionId, identityId]);
+}
+
+/** The identity's enrolled face reference as stored: the embedding encrypted, its space in the clear. */
+export interface StoredFaceReference {
+  face_reference_enc: string;
+  face_reference_space: EmbeddingSpace;
+}
+
+/** Replaces the identity's enrolled face reference (the best liveness frame of an approving session). */
+export async function setIdentityFaceReference(
+  sql: SqlClient,
+  id: string,
+  reference: StoredFaceReference,
+): Promise<void> {
+  await sql.query('update identities set face_reference_enc = $2, face_reference_space = $3 where id = $1', [
+    id,
+    reference.face_reference_enc,
+    JSON.stringify(reference.face_reference_space),
+  ]);
+}
+
+/** The identity's enrolled face reference, null when it has none (verified without face models). */
+export async function findIdentityFaceReference(
+  sql: SqlClient,
+  scope: Scope,
+  id: string,
+): Promise<StoredFaceReference | null> {
+  const rows = await sql.query<StoredFaceReference>(
+    `select face_reference_enc, face_reference_space from identities
+      where id = $1 and tenant_id = $2 and environment = $3 and face_reference_enc is not null`,
+    [id, scope.tenantId, scope.environment],
+  );
+  return rows[0] ?? null;
 }

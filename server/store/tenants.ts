@@ -6,6 +6,10 @@ export interface TenantBranding {
   logo_url?: string;
 }
 
+/** How document authenticity is judged: by the offline checks alone, or always by a person. */
+export const DOCUMENT_AUTHENTICITY_POLICIES = ['offline_checks', 'manual_review'] as const;
+export type DocumentAuthenticityPolicy = (typeof DOCUMENT_AUTHENTICITY_POLICIES)[number];
+
 export interface TenantRow {
   id: string;
   name: string;
@@ -13,6 +17,9 @@ export interface TenantRow {
   allowed_origins: string[];
   branding: TenantBranding;
   minimum_age: number;
+  document_authenticity: DocumentAuthenticityPolicy;
+  /** How many days old a proof of address may be (its issue date against the review's day). */
+  proof_of_address_max_age_days: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -42,6 +49,8 @@ export interface TenantChanges {
   allowed_origins?: string[];
   branding?: TenantBranding;
   minimum_age?: number;
+  document_authenticity?: DocumentAuthenticityPolicy;
+  proof_of_address_max_age_days?: number;
 }
 
 export async function updateTenant(
@@ -56,6 +65,8 @@ export async function updateTenant(
        allowed_origins = coalesce($3::jsonb, allowed_origins),
        branding = coalesce($4::jsonb, branding),
        minimum_age = coalesce($5, minimum_age),
+       document_authenticity = coalesce($7, document_authenticity),
+       proof_of_address_max_age_days = coalesce($8, proof_of_address_max_age_days),
        updated_at = $6
      where id = $1 returning *`,
     [
@@ -65,6 +76,8 @@ export async function updateTenant(
       changes.branding === undefined ? null : JSON.stringify(changes.branding),
       changes.minimum_age ?? null,
       now,
+      changes.document_authenticity ?? null,
+      changes.proof_of_address_max_age_days ?? null,
     ],
   );
   return rows[0] ?? null;

@@ -1,4 +1,5 @@
 import type { StepName } from '../domain/session-steps.ts';
+import { idDocumentDetailsRead } from '../evidence/document-reading-of-session.ts';
 import type { SessionRow } from '../store/sessions.ts';
 import type { SqlClient } from '../store/sql-client.ts';
 import { listSessionUploads } from '../store/uploads.ts';
@@ -7,7 +8,8 @@ import { documentSidesAccepted } from './step-progress.ts';
 
 /**
  * Whether a document step is complete on the session as stored (API.md §9): every required side
- * uploaded without a blocking quality issue, and for `id_document` the details confirmed too.
+ * uploaded without a blocking quality issue, and for `id_document` the details confirmed too, or read
+ * whole off the document (then typing them is optional).
  */
 export async function documentStepComplete(
   sql: SqlClient,
@@ -27,5 +29,8 @@ export async function documentStepComplete(
     })),
   );
   if (!sides || step !== 'id_document') return sides;
-  return (await listVerifyDetails(sql, scope, session.id)).some((row) => row.step === 'id_document');
+  const confirmed = (await listVerifyDetails(sql, scope, session.id)).some(
+    (row) => row.step === 'id_document',
+  );
+  return confirmed || (await idDocumentDetailsRead(sql, session));
 }

@@ -1,9 +1,13 @@
+import type { AppDeps } from '../app-deps.ts';
 import {
   BUSINESS_DOCUMENT_TYPES,
   ID_DOCUMENT_TYPES,
   PROOF_OF_ADDRESS_DOCUMENT_TYPES,
 } from '../domain/review/review-input.ts';
+import type { ReadDetails, ReadDocumentDetails } from '../evidence/document-reading-details.ts';
+import { readIdDocumentDetails } from '../evidence/document-reading-of-session.ts';
 import type { SessionRow } from '../store/sessions.ts';
+import type { SqlClient } from '../store/sql-client.ts';
 import type { TenantRow } from '../store/tenants.ts';
 
 /** Document types the end-user may pick, per step (API.md §9). */
@@ -39,5 +43,35 @@ export function toPublicSession(session: SessionRow, tenant: TenantRow) {
     tenant: { name: tenant.name, branding: tenant.branding },
     accepted_document_types: accepted,
     redirect_url: over ? session.redirect_url : null,
+  };
+}
+
+/** What the end-user's page may prefill from the document (API: `prefill`); `{}` when nothing was read. */
+export interface PublicPrefill {
+  id_document?: {
+    source: ReadDetails['source'];
+    details: ReadDocumentDetails;
+    details_required: boolean;
+  };
+}
+
+/**
+ * The session view's `prefill`: the details read off the reviewed identity document, for the end-user's
+ * own form, while the session still collects evidence (a finished session shows none). These are the
+ * end-user's own values, answered only to the holder of the session's verify token.
+ *
+ * @example
+ * await prefillOf(deps.db, deps, session) // { id_document: { source: 'mrz', details: {…}, details_required: false } }
+ */
+export async function prefillOf(
+  sql: SqlClient,
+  deps: Pick<AppDeps, 'cipher'>,
+  session: SessionRow,
+): Promise<PublicPrefill> {
+  if (session.status !== 'collecting' || !session.required_steps.includes('id_document')) return {};
+  const read = await readIdDocumentDetails(sql, deps, session);
+  if (read === null) return {};
+  return {
+    id_document: { source: read.source, details: read.details, details_required: read.details_required },
   };
 }

@@ -3,6 +3,9 @@ import { evidenceMigration } from './002-evidence.ts';
 import { webhooksMigration } from './003-webhooks.ts';
 import { reviewMigration } from './004-review.ts';
 import { retentionMigration } from './005-retention.ts';
+import { documentReadingsMigration } from './006-document-readings.ts';
+import { livenessReadingsMigration } from './007-liveness-readings.ts';
+import { consoleMigration } from './008-console.ts';
 import type { Migration } from './migration.ts';
 
 export type { Migration } from './migration.ts';
@@ -14,4 +17,7 @@ export const MIGRATIONS: readonly Migration[] = [
   webhooksMigration,
   reviewMigration,
   retentionMigration,
+  documentReadingsMigration,
+  livenessReadingsMigration,
+  consoleMigration,
 ];

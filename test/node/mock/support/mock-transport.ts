@@ -55,7 +55,9 @@ export async function attachMockTransport(harnessDeps: AppDeps & { db: Database 
     database: db,
     fixtures: false,
     background: false,
-    deps: kept,
+    // The harness's vision engine or none, never the mock's deterministic default: a suite must see the
+    // same models through either transport.
+    deps: { ...kept, vision: harnessDeps.vision },
     config: harnessDeps.config,
   });
   const counted: MockApi = {
