@@ -8,18 +8,25 @@
  */
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
-import { writeFakeCamera } from './test/fixtures/fake-camera.ts';
+import { hostedPageCsp } from './server/hosted/hosted-csp.ts';
+import { nodeVisionAssets } from './server/node/node-vision-assets.ts';
+import { writeFaceCamera, writeFakeCamera } from './test/fixtures/fake-camera.ts';
 import { CHROMIUM_FLAGS, findChromium } from './test/support-server/chromium.ts';
 import { e2eServerPlugin } from './test/support-server/e2e-plugin.ts';
 
 const fakeVideo = writeFakeCamera();
+/**
+ * The face camera of the `face-camera` group: the astronaut's pose stills in a loop. Without the stills
+ * the group still starts (on the card camera) and its test fails, saying the fixtures are missing.
+ */
+const faceVideo = await writeFaceCamera().catch(() => fakeVideo);
 
 /**
  * Headless Debian Chromium with the fake camera. `cameraPrompt` is how the fake permission prompt
  * answers getUserMedia: `accept` for every suite but one, `deny` (the user clicking "Block") for the
  * camera-denied group, which is why that group needs its own browser.
  */
-function chromium(cameraPrompt) {
+function chromium(cameraPrompt, video = fakeVideo) {
   return chromeLauncher({
     launchOptions: {
       executablePath: findChromium(),
@@ -28,17 +35,19 @@ function chromium(cameraPrompt) {
         ...CHROMIUM_FLAGS,
         cameraPrompt === 'deny' ? '--use-fake-ui-for-media-stream=deny' : '--use-fake-ui-for-media-stream',
         '--use-fake-device-for-media-stream',
-        `--use-file-for-fake-video-capture=${fakeVideo}`,
+        `--use-file-for-fake-video-capture=${video}`,
       ],
     },
   });
 }
 
 const CAMERA_DENIED_FILES = 'test/browser/e2e/camera-denied-*.test.ts';
+/** The one model-heavy browser file: the face model in the page, the real vision engine on the server. */
+const FACE_CAMERA_FILES = 'test/browser/e2e/face-camera-*.test.ts';
 
 /** The hosted page's CSP (server/hosted/hosted-csp.ts) minus the nonce: nothing inline is allowed. */
 const STRICT_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; " +
+  "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' blob: data:; " +
   "media-src 'self' blob: mediastream:; connect-src 'self'; base-uri 'none'; form-action 'none'";
 
 /**
@@ -55,23 +64,54 @@ async function cspTestPage(ctx, next) {
 <body><main><id-verify locale="en" verify-url="${ctx.query.url ?? ''}"></id-verify></main></body></html>`;
 }
 
+/**
+ * `/__vision__/sdk/vision/…`: the liveness face model from node_modules, as the real server serves it
+ * (server/node/node-vision-assets.ts), for the face-camera test to load it on this origin (under the
+ * hosted CSP too). Not at `/sdk/vision/`: a widget other suites mount with a link on this origin must not
+ * download the model by accident, it falls back to timed capture on the 404.
+ */
+const VISION_PREFIX = '/__vision__/';
+const visionAssets = nodeVisionAssets();
+async function visionFiles(ctx, next) {
+  if (!ctx.path.startsWith(`${VISION_PREFIX}sdk/vision/`)) return next();
+  const asset = await visionAssets.get(ctx.path.slice(VISION_PREFIX.length));
+  if (!asset) return next();
+  ctx.set('content-type', asset.headers.get('content-type') ?? 'application/octet-stream');
+  ctx.body = Buffer.from(await asset.arrayBuffer());
+}
+
+/**
+ * `/__csp__/face-guide.html`: the face guide loading the model from this origin under the hosted page's
+ * own CSP (server/hosted/hosted-csp.ts, framing allowed for this origin), for the face-camera test.
+ */
+async function cspFaceGuidePage(ctx, next) {
+  if (ctx.path !== '/__csp__/face-guide.html') return next();
+  ctx.set('content-security-policy', hostedPageCsp('unused-nonce', [ctx.origin]));
+  ctx.type = 'html';
+  ctx.body = `<!doctype html><html lang="en"><head><title>Face guide under CSP</title>
+<script src="/test/browser/support/csp-violations.js"></script>
+<script type="module" src="/test/browser/support/load-face-guide.ts"></script></head><body></body></html>`;
+}
+
 export default {
-  files: ['test/browser/**/*.test.ts', `!${CAMERA_DENIED_FILES}`],
+  files: ['test/browser/**/*.test.ts', `!${CAMERA_DENIED_FILES}`, `!${FACE_CAMERA_FILES}`],
   nodeResolve: true,
   // One page at a time: Chromium pauses requestAnimationFrame in background tabs, and the capture loop
   // (like a real camera page) runs on it. The whole suite takes ~15 s this way.
   concurrency: 1,
-  testsFinishTimeout: 120_000,
+  testsFinishTimeout: 300_000,
   testFramework: { config: { timeout: 10_000 } },
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2023', tsconfig: 'tsconfig.json' }),
     // test/browser/e2e: the real server (server/node.ts), started on the first e2e command only.
     e2eServerPlugin(),
   ],
-  middleware: [cspTestPage],
+  middleware: [cspTestPage, cspFaceGuidePage, visionFiles],
   browsers: [chromium('accept')],
   groups: [
     // Camera permission denied by the browser's own prompt: test/browser/e2e/camera-denied-upload.test.ts.
     { name: 'camera-denied', files: [CAMERA_DENIED_FILES], browsers: [chromium('deny')] },
+    // The astronaut in front of the camera: liveness guided by the face model, judged by the real engine.
+    { name: 'face-camera', files: [FACE_CAMERA_FILES], browsers: [chromium('accept', faceVideo)] },
   ],
 };

@@ -15,6 +15,7 @@ import { IdvReadyEvent } from './events/idv-ready-event.ts';
 import { IdvStepChangeEvent } from './events/idv-step-change-event.ts';
 import { IdvTokenExpiredEvent } from './events/idv-token-expired-event.ts';
 import type { StepChangeDetail } from './events/step-change-detail.ts';
+import { visionAssetsUrl } from './liveness/vision-assets-url.ts';
 import { INITIAL_STATE, progressOf, stepOfScreen, TERMINAL_STATUSES, transition } from './flow/index.ts';
 import type { FlowEvent, FlowState, Screen } from './flow/flow-types.ts';
 import { en, type MessageKey } from './i18n/en.ts';
@@ -146,6 +147,8 @@ export class IdVerifyElement extends LitElement {
 
   #client: VerifyApiClient | null = null;
   #clientKey = '';
+  /** The face model's URL on the verify server (beside the API), null with a custom `api`. */
+  #visionBase: string | null = null;
   #load: AbortController | null = null;
   #pending: FlowState | null = null;
   #readyFired = false;
@@ -221,6 +224,9 @@ export class IdVerifyElement extends LitElement {
           : null;
       client = parsed ? new VerifyApi(parsed) : null;
       key = parsed ? `${parsed.apiBase} ${parsed.token}` : '';
+      this.#visionBase = parsed ? visionAssetsUrl(parsed.apiBase) : null;
+    } else {
+      this.#visionBase = null;
     }
     if (client && key === this.#clientKey && (key !== 'custom' || client === this.#client)) return;
     const replacing = this.#client !== null;
@@ -645,6 +651,7 @@ export class IdVerifyElement extends LitElement {
           .documentTypes=${ctx.documentTypes}
           .documentType=${ctx.documentType}
           .country=${this.session?.country ?? ''}
+          .locale=${this.language}
           .captureMode=${ctx.captureMode}
           .cameraIssue=${ctx.cameraIssue}
           .allowUpload=${this.allowUpload}
@@ -655,6 +662,7 @@ export class IdVerifyElement extends LitElement {
         return html`<idv-liveness-step
           .api=${api}
           .t=${t}
+          .visionBase=${this.#visionBase}
           .captureMode=${ctx.captureMode}
           .cameraIssue=${ctx.cameraIssue}
           .allowUpload=${this.allowUpload}

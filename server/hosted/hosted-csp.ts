@@ -1,17 +1,20 @@
 /**
  * The hosted page's Content-Security-Policy (API.md §9): scripts and styles from this origin or carrying
- * this response's nonce, no 'unsafe-inline', no 'unsafe-eval'; API calls to this origin only; framing
+ * this response's nonce, no 'unsafe-inline', no 'unsafe-eval' (WebAssembly compilation only, for the
+ * face model: 'wasm-unsafe-eval'); API calls and model downloads to this origin only; framing
  * only by the tenant's `allowed_origins` (`'none'` when it lists none).
  *
  * @example
  *   hostedPageCsp('r4nd0m', ['https://shop.example'])
- *   // → "default-src 'none'; script-src 'self' 'nonce-r4nd0m'; … frame-ancestors https://shop.example"
+ *   // → "default-src 'none'; script-src 'self' 'nonce-r4nd0m' 'wasm-unsafe-eval'; … frame-ancestors https://shop.example"
  */
 export function hostedPageCsp(nonce: string, allowedOrigins: readonly string[]): string {
   const ancestors = allowedOrigins.map(frameSource).filter((o): o is string => o !== null);
   return [
     "default-src 'none'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    // 'wasm-unsafe-eval' compiles WebAssembly only (the liveness step's face model runs on tfjs' wasm
+    // backend); it does not allow eval() or new Function().
+    `script-src 'self' 'nonce-${nonce}' 'wasm-unsafe-eval'`,
     // Lit's <style> fallback (browsers without constructable stylesheets) carries the nonce too.
     `style-src 'self' 'nonce-${nonce}'`,
     // Captured photos are previewed from blob: URLs; the QR code is inline SVG (no image request).

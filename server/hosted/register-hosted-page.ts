@@ -24,6 +24,16 @@ const PAGE_HEADERS = {
   'permissions-policy': 'camera=(self), microphone=(), geolocation=(), payment=()',
 };
 
+/** Whether an `accept-encoding` header allows gzip (`q=0` refuses it). */
+function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
 function safeAssetPath(path: string): string | null {
   return ASSET_PATH.test(path) && !path.split('/').includes('..') ? path : null;
 }
@@ -38,7 +48,8 @@ function withHeaders(asset: Response, headers: Record<string, string>): Response
 
 /**
  * The end-user's pages, outside `/v1`: the hosted verification page `GET /verify/<token>`, its assets
- * under `/hosted/assets/`, and the script-tag bundle `/sdk/id-verify.js` (+ its lazy chunks). Built files
+ * under `/hosted/assets/`, the script-tag bundle `/sdk/id-verify.js` (+ its lazy chunks), and the liveness
+ * step's face model under `/sdk/vision/` (node-vision-assets.ts on Node). Built files
  * come from `deps.widgetAssets` (the app has no file system); without it these routes answer 503.
  */
 export function registerHostedPage(app: Hono<AppEnv>, deps: AppDeps): void {
@@ -47,6 +58,27 @@ export function registerHostedPage(app: Hono<AppEnv>, deps: AppDeps): void {
       status: 503,
       headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
     });
+
+  // The liveness step's face model (Human's browser bundle, the guidance models, tfjs wasm), imported
+  // by the widget from this origin when that step opens. Versioned paths: cached for a year.
+  app.get('/sdk/vision/*', async (c) => {
+    const path = safeAssetPath(c.req.path.slice('/sdk/'.length));
+    if (!deps.widgetAssets) return unavailable();
+    // `.gz` twins are an internal convention between this route and the assets, never a URL.
+    if (!path || path.endsWith('.gz')) return c.notFound();
+    const gzipped = acceptsGzip(c.req.header('accept-encoding'))
+      ? await deps.widgetAssets.get(`sdk/${path}.gz`)
+      : null;
+    const asset = gzipped ?? (await deps.widgetAssets.get(`sdk/${path}`));
+    if (!asset) return c.notFound();
+    return withHeaders(asset, {
+      'cache-control': 'public, max-age=31536000, immutable',
+      // Imported as a module and fetched (models, wasm) from tenants' pages too: cross-origin reads.
+      'access-control-allow-origin': '*',
+      vary: 'accept-encoding',
+      ...(gzipped ? { 'content-encoding': 'gzip' } : {}),
+    });
+  });
 
   app.get('/sdk/*', async (c) => {
     const path = safeAssetPath(c.req.path.slice('/sdk/'.length));

@@ -1,6 +1,7 @@
 import { type ProblemDetails, VerifyApiError } from './verify-api-error.ts';
 import type {
   DetailsBody,
+  DocumentReadingSummary,
   DocumentType,
   ExtractedFields,
   HandoffLink,
@@ -30,6 +31,8 @@ export interface DocumentUpload {
 /** An upload answer with the fields the server read, when it sends them (used to prefill the form). */
 export interface UploadOutcome extends UploadResult {
   extracted: ExtractedFields | null;
+  /** For an identity document: whether its zone or barcode was read; null when the server does not say. */
+  reading: DocumentReadingSummary | null;
 }
 
 /**
@@ -163,7 +166,11 @@ export class VerifyApi implements VerifyApiClient {
     if (upload.side) form.set('side', upload.side);
     form.set('image', upload.image, fileName(upload.image, upload.side ?? 'document'));
     const result = await this.#request<
-      UploadResult & { extracted?: ExtractedFields; extracted_fields?: ExtractedFields }
+      UploadResult & {
+        extracted?: ExtractedFields;
+        extracted_fields?: ExtractedFields;
+        reading?: DocumentReadingSummary;
+      }
     >(
       'POST',
       'documents',
@@ -178,6 +185,7 @@ export class VerifyApi implements VerifyApiClient {
       upload_id: result.upload_id,
       quality: { ok: result.quality?.ok !== false, issues: result.quality?.issues ?? [] },
       extracted: result.extracted ?? result.extracted_fields ?? null,
+      reading: result.reading ?? null,
     };
   }
 

@@ -70,6 +70,35 @@ export interface SessionView {
   /** End-user-safe reasons once decided. */
   reasons?: { code: string; user_message?: string }[];
   retry_allowed?: boolean;
+  /** What the server read off the documents, to fill in (or stand in for) the details form; `{}` when nothing. */
+  prefill?: { id_document?: DocumentPrefill };
+}
+
+/**
+ * The details the server read from the identity document (machine-readable zone or barcode). When
+ * `details_required` is false the server takes them as the end-user's details and `PUT details` is
+ * optional; details sent anyway are compared with these.
+ */
+export interface DocumentPrefill {
+  source: 'mrz' | 'barcode' | (string & {});
+  details: Partial<Record<DetailField, string>>;
+  details_required: boolean;
+}
+
+/** The fields of the identity document's details form. */
+export type DetailField =
+  | 'first_name'
+  | 'last_name'
+  | 'date_of_birth'
+  | 'nationality'
+  | 'document_number'
+  | 'expiry_date';
+
+/** `reading` of an `id_document` upload: what the server could read off that photo. */
+export interface DocumentReadingSummary {
+  mrz_read: boolean;
+  barcode_read: boolean;
+  details_required: boolean;
 }
 
 /** `POST /v1/verify/documents` → */

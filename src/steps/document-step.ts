@@ -1,6 +1,14 @@
 import { css, html, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
-import type { ExtractedFields, IdDocumentType, QualityIssue, Side } from '../api/verify-types.ts';
+import { VerifyApiError } from '../api/verify-api-error.ts';
+import type {
+  DetailField,
+  DocumentPrefill,
+  ExtractedFields,
+  IdDocumentType,
+  QualityIssue,
+  Side,
+} from '../api/verify-types.ts';
 import type { CameraFailedEvent, CapturedEvent, CaptureModeEvent } from '../components/capture-events.ts';
 import type { CaptureView } from '../components/capture-view.ts';
 import type { CameraIssue, CaptureMode } from '../flow/flow-types.ts';
@@ -17,7 +25,10 @@ const DETAIL_FIELDS = [
   ['nationality', 'fieldNationality', 'text', 'off'],
   ['document_number', 'fieldDocumentNumber', 'text', 'off'],
   ['expiry_date', 'fieldExpiryDate', 'date', 'off'],
-] as const;
+] as const satisfies readonly (readonly [DetailField, ...string[]])[];
+
+/** A photo that plainly is not the chosen document: retake it (it spent no attempt). */
+const TYPE_MISMATCH = 'document_type_mismatch';
 
 /**
  * The identity document step, one element across its four screens (so what the server read from the
@@ -46,6 +57,19 @@ export class DocumentStep extends StepElement {
         gap: 0 1rem;
         grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
       }
+      dl.read {
+        display: grid;
+        grid-template-columns: max-content 1fr;
+        gap: 0.5rem 1rem;
+        margin: 0 0 1rem;
+      }
+      dl.read dt {
+        font-weight: 600;
+      }
+      dl.read dd {
+        margin: 0;
+        overflow-wrap: anywhere;
+      }
     `,
   ];
 
@@ -57,7 +81,11 @@ export class DocumentStep extends StepElement {
     captureMode: { attribute: false },
     cameraIssue: { attribute: false },
     allowUpload: { attribute: false },
+    locale: { attribute: false },
     issues: { state: true },
+    prefill: { state: true },
+    readingSession: { state: true },
+    editing: { state: true },
   };
 
   declare screen: DocumentScreen;
@@ -70,9 +98,20 @@ export class DocumentStep extends StepElement {
   declare allowUpload: boolean;
   /** Server quality issues of the last upload; non-empty means "retake". */
   declare issues: QualityIssue[];
+  /** The widget's language, for showing dates read off the document. */
+  declare locale: string;
+  /** What the server read off the document (the session's `prefill`), once the details screen asked. */
+  declare prefill: DocumentPrefill | null;
+  /** The details screen is reading the session for `prefill`. */
+  declare readingSession: boolean;
+  /** The end-user said something read off the document is wrong: the form replaces the summary. */
+  declare editing: boolean;
 
   /** Fields the server read from the document, merged across sides. */
   extracted: ExtractedFields = {};
+  /** The server already counts the identity document step as done (details taken from the document). */
+  #detailsOnServer = false;
+  #lastErrorCode = '';
 
   constructor() {
     super();
@@ -83,13 +122,44 @@ export class DocumentStep extends StepElement {
     this.captureMode = 'camera';
     this.cameraIssue = null;
     this.allowUpload = true;
+    this.locale = 'en';
     this.issues = [];
+    this.prefill = null;
+    this.readingSession = false;
+    this.editing = false;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('screen')) {
       this.issues = [];
       this.errorMessage = '';
+      if (this.screen === 'document_details') void this.#readPrefill();
+    }
+  }
+
+  protected override fail(error: unknown): void {
+    this.#lastErrorCode = error instanceof VerifyApiError ? error.code : '';
+    super.fail(error);
+  }
+
+  /**
+   * Reads the session for what the server read off the document (also on a resumed visit, where no
+   * upload answer is in memory). Quiet on failure: the form is there to type into.
+   */
+  async #readPrefill(): Promise<void> {
+    const api = this.api;
+    if (!api) return;
+    this.readingSession = true;
+    this.editing = false;
+    try {
+      const session = await api.getSession();
+      this.prefill = session.prefill?.id_document ?? null;
+      this.#detailsOnServer =
+        session.steps?.some((s) => s.step === 'id_document' && s.status === 'completed') ?? false;
+    } catch {
+      this.prefill = null;
+    } finally {
+      this.readingSession = false;
     }
   }
 
@@ -106,7 +176,13 @@ export class DocumentStep extends StepElement {
         ...(this.country ? { issuing_country: this.country } : {}),
       }),
     );
-    if (!result) return;
+    if (!result) {
+      // Not the chosen document (a selfie as a passport, say): the message says so; back to the camera.
+      if (this.#lastErrorCode === TYPE_MISMATCH) {
+        await this.renderRoot.querySelector<CaptureView>('idv-capture-view')?.reset();
+      }
+      return;
+    }
     const { quality, extracted } = result.value;
     if (!quality.ok && quality.issues.length > 0) {
       // The server's check is the one that counts: show why and go back to live capture.
@@ -116,6 +192,34 @@ export class DocumentStep extends StepElement {
     }
     this.extracted = { ...this.extracted, ...(extracted ?? {}) };
     this.emitFlow({ type: 'side_accepted', side });
+  }
+
+  /** "Yes, continue" on what was read: the server has the details already, or gets exactly those. */
+  async #acceptRead(): Promise<void> {
+    const read = this.prefill?.details ?? {};
+    if (this.#detailsOnServer) {
+      this.emitFlow({ type: 'details_confirmed' });
+      return;
+    }
+    const done = await this.run((api) =>
+      api.putDetails({
+        step: 'id_document',
+        first_name: read.first_name ?? '',
+        last_name: read.last_name ?? '',
+        date_of_birth: read.date_of_birth ?? '',
+        nationality: (read.nationality || this.country).toUpperCase(),
+        document_number: read.document_number ?? '',
+        expiry_date: read.expiry_date ?? '',
+        ...(this.extracted.mrz ? { mrz: this.extracted.mrz } : {}),
+      }),
+    );
+    if (done) this.emitFlow({ type: 'details_confirmed' });
+  }
+
+  async #editRead(): Promise<void> {
+    this.editing = true;
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLInputElement>('input')?.focus();
   }
 
   async #confirm(event: SubmitEvent): Promise<void> {
@@ -219,9 +323,17 @@ export class DocumentStep extends StepElement {
 
   #renderDetails() {
     const { t } = this;
+    if (this.readingSession) {
+      return html`<h2 tabindex="-1">${t('detailsTitle')}</h2>
+        <div class="spinner" aria-hidden="true"></div>
+        <p role="status">${t('loading')}</p>`;
+    }
+    const read = this.prefill;
+    if (read && !read.details_required && !this.editing) return this.#renderRead(read);
     const prefill: Record<string, string | undefined> = {
       nationality: this.country || undefined,
       ...this.extracted,
+      ...read?.details,
     };
     return html`
       <h2 tabindex="-1">${t('detailsTitle')}</h2>
@@ -250,5 +362,41 @@ export class DocumentStep extends StepElement {
         </div>
       </form>
     `;
+  }
+
+  /** The short confirmation that replaces the form when the server read everything off the document. */
+  #renderRead(read: DocumentPrefill) {
+    const { t } = this;
+    return html`
+      <h2 tabindex="-1">${t('detailsReadTitle')}</h2>
+      <p class="muted">${t('detailsReadHint')}</p>
+      <dl class="read">
+        ${DETAIL_FIELDS.map(([name, label, type]) => {
+          const value = read.details[name];
+          return value
+            ? html`<dt>${t(label)}</dt>
+                <dd>${type === 'date' ? this.#date(value) : value}</dd>`
+            : null;
+        })}
+      </dl>
+      ${this.errorMessage ? html`<p class="error" role="alert">${this.errorMessage}</p>` : null}
+      <div class="actions">
+        <button part="button primary" ?disabled=${this.busy} @click=${() => this.#acceptRead()}>
+          ${t('detailsReadConfirm')}
+        </button>
+        <button class="secondary" ?disabled=${this.busy} @click=${() => this.#editRead()}>${t('detailsReadWrong')}</button>
+      </div>
+    `;
+  }
+
+  /** `YYYY-MM-DD` in the end-user's language (as written on no document, but as they read dates). */
+  #date(value: string): string {
+    const date = new Date(`${value}T00:00:00Z`);
+    if (Number.isNaN(date.getTime())) return value;
+    try {
+      return new Intl.DateTimeFormat(this.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+    } catch {
+      return value;
+    }
   }
 }

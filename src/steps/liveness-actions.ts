@@ -1,5 +1,6 @@
 import type { LivenessAction } from '../api/verify-types.ts';
 import type { MessageKey } from '../i18n/en.ts';
+import type { GuidanceIssue } from '../liveness/face-guidance.ts';
 
 const PROMPTS: Record<string, MessageKey> = {
   turn_left: 'actionTurnLeft',
@@ -16,3 +17,11 @@ const PROMPTS: Record<string, MessageKey> = {
 export function actionPrompt(action: LivenessAction): MessageKey {
   return PROMPTS[action] ?? 'actionLookStraight';
 }
+
+/** What to tell the end-user for each issue the on-device face guidance reports. */
+export const GUIDANCE_TEXT: Record<GuidanceIssue, MessageKey> = {
+  no_face: 'faceNone',
+  several_faces: 'faceSeveral',
+  move_closer: 'faceMoveCloser',
+  hold_still: 'faceHoldStill',
+};

@@ -1,19 +1,40 @@
-import { css, html, type PropertyDeclarations } from 'lit';
-import type { LivenessChallenge } from '../api/verify-types.ts';
+import { css, html, type PropertyDeclarations, type PropertyValues } from 'lit';
+import type { LivenessAction, LivenessChallenge } from '../api/verify-types.ts';
 import { type EncodeOptions, encodeJpeg, prepareImageFile } from '../capture/encode-jpeg.ts';
 import { CameraController } from '../controllers/camera-controller.ts';
 import type { CameraIssue, CaptureMode } from '../flow/flow-types.ts';
-import { actionPrompt } from './liveness-actions.ts';
+import type { ActionGuide, FaceGuide } from '../liveness/face-guide.ts';
+import type { GuidanceIssue } from '../liveness/face-guidance.ts';
+import { actionPrompt, GUIDANCE_TEXT } from './liveness-actions.ts';
 import { StepElement } from './step-element.ts';
 
 /** A face needs fewer pixels than fine print: smaller frames upload faster on mobile data. */
 const SELFIE_ENCODE: EncodeOptions = { maxBytes: 350_000, maxLongSide: 1280, minLongSide: 640 };
 
+/** With guidance: how long to wait for the action before taking the frame anyway (the server judges). */
+const GUIDED_TIMEOUT_MS = 12_000;
+/** Without guidance: the frame is taken this long after the prompt. */
+const TIMED_DELAY_MS = 3000;
+/** How long Start waits for a face model still downloading before going on without it. */
+const GUIDE_WAIT_MS = 10_000;
+/** Between two looks at the camera: the model takes 50–150 ms a frame; leave the page room to breathe. */
+const LOOK_INTERVAL_MS = 80;
+/** After a frame is taken, before the next prompt: time to see the tick and come back to the centre. */
+const BETWEEN_ACTIONS_MS = 700;
+
 type Phase = 'intro' | 'capture' | 'checking';
+
+/** Whether the on-device face guidance is in use: `off` (no camera or no model URL), `loading`, `ready`, `unavailable` (failed to load: timed capture). */
+export type GuidanceState = 'off' | 'loading' | 'ready' | 'unavailable';
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Liveness: the server's challenge (a random sequence of actions) prompted one at a time with the front
- * camera, one frame per action, then sent together. Without a camera, one selfie file per action.
+ * camera, one frame per action, then sent together. With the on-device face model (loaded from the
+ * verify server when this step opens), each frame is taken when the device sees the action, with
+ * guidance until then; without it (old browser, blocked), a fixed delay after each prompt. The Capture
+ * button takes the frame at once either way. Without a camera, one selfie file per action.
  *
  * @csspart video - the front camera preview (mirrored on screen, not in the frame sent)
  */
@@ -42,11 +63,30 @@ export class LivenessStep extends StepElement {
         border: 3px dashed rgb(255 255 255 / 0.85);
         border-radius: 50%;
         pointer-events: none;
+        transition: border-color 0.2s;
+      }
+      .oval.ok {
+        border-style: solid;
+        border-color: var(--idv-color-success);
+      }
+      .countdown {
+        position: absolute;
+        inset-block-end: 0.5rem;
+        inset-inline: 0;
+        text-align: center;
+        font-size: 2rem;
+        font-weight: 700;
+        color: #fff;
+        text-shadow: 0 0 4px #000;
       }
       .prompt {
         font-size: 1.25rem;
         font-weight: 600;
         margin-block: 0.75rem;
+      }
+      .guidance {
+        min-height: 1.5em;
+        font-weight: 600;
       }
       progress {
         inline-size: 100%;
@@ -60,31 +100,64 @@ export class LivenessStep extends StepElement {
     captureMode: { attribute: false },
     cameraIssue: { attribute: false },
     allowUpload: { attribute: false },
+    visionBase: { attribute: false },
     challenge: { state: true },
     phase: { state: true },
     frames: { state: true },
     retryMessage: { state: true },
+    guidance: { state: true },
+    issue: { state: true },
+    faceOk: { state: true },
+    countdown: { state: true },
+    capturing: { state: true },
   };
 
   declare captureMode: CaptureMode;
   declare cameraIssue: CameraIssue | null;
   declare allowUpload: boolean;
+  /** `…/sdk/vision/human-<version>/` on the verify server, or null for no on-device guidance. */
+  declare visionBase: string | null;
   declare challenge: LivenessChallenge | null;
   declare phase: Phase;
   declare frames: Blob[];
   declare retryMessage: string;
+  declare guidance: GuidanceState;
+  /** What the end-user should change (shown once it held for two looks, so it does not flicker). */
+  declare issue: GuidanceIssue | null;
+  /** One still face, close enough: the oval turns solid. */
+  declare faceOk: boolean;
+  /** Seconds until the timed frame (no guidance), null otherwise. */
+  declare countdown: number | null;
+  /** The capture loop runs: the Capture button works. */
+  declare capturing: boolean;
 
   readonly camera = new CameraController(this, { facing: 'user', idealWidth: 1280 });
+  /** Milliseconds the face model took to load (import, models, warm-up), for diagnostics; null until loaded. */
+  guideLoadMs: number | null = null;
+  /** How each camera frame of the current attempt was taken: the action seen, the timer, or Capture. */
+  takenBy: ('action' | 'timer' | 'button')[] = [];
+  #guide: Promise<FaceGuide | null> | null = null;
+  #readyGuide: FaceGuide | null = null;
+  /** Aborts the capture loop (new attempt, step left). */
+  #run: AbortController | null = null;
+  #shootNow = false;
+  #snapshot: HTMLCanvasElement | null = null;
 
   constructor() {
     super();
     this.captureMode = 'camera';
     this.cameraIssue = null;
     this.allowUpload = true;
+    this.visionBase = null;
     this.challenge = null;
     this.phase = 'intro';
     this.frames = [];
     this.retryMessage = '';
+    this.guidance = 'off';
+    this.issue = null;
+    this.faceOk = false;
+    this.countdown = null;
+    this.capturing = false;
   }
 
   override connectedCallback(): void {
@@ -92,12 +165,42 @@ export class LivenessStep extends StepElement {
     if (!this.challenge) void this.#newChallenge();
   }
 
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#run?.abort();
+  }
+
   async #newChallenge(): Promise<void> {
     const result = await this.run((api) => api.createLivenessChallenge());
     if (result) {
       this.challenge = result.value;
       this.frames = [];
+      this.#loadGuide();
     }
+  }
+
+  /** Starts the face model's download once, when the step is shown with a camera and a model URL. */
+  #loadGuide(): void {
+    if (this.#guide || this.captureMode !== 'camera' || !this.visionBase) return;
+    const base = this.visionBase;
+    const started = performance.now();
+    this.guidance = 'loading';
+    const actions = this.challenge?.actions ?? [];
+    this.#guide = import('../liveness/face-guide.ts')
+      .then(({ loadFaceGuide }) => loadFaceGuide(base, actions))
+      .then(
+        (guide) => {
+          this.guideLoadMs = Math.round(performance.now() - started);
+          this.#readyGuide = guide;
+          this.guidance = 'ready';
+          return guide;
+        },
+        () => {
+          // No WebAssembly, a CSP without 'wasm-unsafe-eval', files not served: timed capture instead.
+          this.guidance = 'unavailable';
+          return null;
+        },
+      );
   }
 
   async #start(): Promise<void> {
@@ -105,7 +208,22 @@ export class LivenessStep extends StepElement {
     if (!this.challenge) return;
     this.phase = 'capture';
     this.retryMessage = '';
-    if (this.captureMode !== 'camera') return;
+    if (this.captureMode === 'camera') await this.#startCamera();
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    // "Use the camera" while choosing files: the shell switches the mode, the camera starts here.
+    if (
+      changed.get('captureMode') === 'upload' &&
+      this.captureMode === 'camera' &&
+      this.phase === 'capture'
+    ) {
+      void this.updateComplete.then(() => this.#startCamera());
+    }
+  }
+
+  async #startCamera(): Promise<void> {
+    this.#loadGuide();
     const status = await this.camera.start();
     if (status === 'denied' || status === 'unavailable') {
       this.emitFlow({ type: 'camera_failed', reason: status });
@@ -113,15 +231,111 @@ export class LivenessStep extends StepElement {
     }
     await this.updateComplete;
     const video = this.renderRoot.querySelector('video');
-    if (video) await this.camera.attach(video);
+    if (!video) return;
+    await this.camera.attach(video);
+    if (this.#guide && !this.#readyGuide) await Promise.race([this.#guide, wait(GUIDE_WAIT_MS)]);
+    if (this.phase !== 'capture' || !this.isConnected) return;
+    void this.#captureActions(video);
+    // Start is gone: keyboard focus goes to the Capture button rather than to the page.
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLButtonElement>('button[part~="shutter"]')?.focus();
   }
 
-  /** Captures the frame for the current action (the Capture button, or one file per action). */
+  /** One frame per remaining action, each taken when the action is seen, on time, or on Capture. */
+  async #captureActions(video: HTMLVideoElement): Promise<void> {
+    this.#run?.abort();
+    const run = new AbortController();
+    this.#run = run;
+    const actions = this.challenge?.actions ?? [];
+    this.#shootNow = false;
+    this.capturing = true;
+    if (this.frames.length === 0) this.takenBy = [];
+    try {
+      while (!run.signal.aborted && this.phase === 'capture' && this.frames.length < actions.length) {
+        const frame = await this.#captureAction(actions[this.frames.length] ?? '', video, run.signal);
+        if (!frame || run.signal.aborted) return;
+        const done = this.frames.length + 1 >= actions.length;
+        await this.addFrame(frame);
+        if (!done) await wait(BETWEEN_ACTIONS_MS);
+      }
+    } finally {
+      if (this.#run === run) this.capturing = false;
+    }
+  }
+
+  async #captureAction(
+    action: LivenessAction,
+    video: HTMLVideoElement,
+    signal: AbortSignal,
+  ): Promise<Blob | null> {
+    this.issue = null;
+    this.faceOk = false;
+    let guide: ActionGuide | null = null;
+    if (this.#readyGuide) guide = await this.#readyGuide.follow(action).catch(() => null);
+    let started = performance.now();
+    let limit = guide ? GUIDED_TIMEOUT_MS : TIMED_DELAY_MS;
+    let pending: GuidanceIssue | null = null;
+    for (;;) {
+      await wait(LOOK_INTERVAL_MS);
+      if (signal.aborted) return null;
+      if (!video.videoWidth) continue;
+      const frame = this.#snap(video);
+      const elapsed = performance.now() - started;
+      if (this.#shootNow) return this.#encode(frame, 'button');
+      if (elapsed >= limit) return this.#encode(frame, 'timer');
+      if (!guide) {
+        this.countdown = Math.ceil((limit - elapsed) / 1000);
+        continue;
+      }
+      try {
+        const verdict = await guide.look(frame);
+        if (signal.aborted) return null;
+        this.faceOk = verdict.issue === null;
+        // An issue is shown once two looks agree, and cleared at once.
+        if (verdict.issue === null || verdict.issue === pending) this.issue = verdict.issue;
+        pending = verdict.issue;
+        if (verdict.ready) return this.#encode(frame, 'action');
+      } catch {
+        // The model failed mid-way: the prompts carry on, timed.
+        guide = null;
+        this.#readyGuide = null;
+        this.guidance = 'unavailable';
+        this.issue = null;
+        this.faceOk = false;
+        started = performance.now();
+        limit = TIMED_DELAY_MS;
+      }
+    }
+  }
+
+  /** The video's current frame on a canvas: the one the model looks at is the one sent. */
+  #snap(video: HTMLVideoElement): HTMLCanvasElement {
+    this.#snapshot ??= document.createElement('canvas');
+    const canvas = this.#snapshot;
+    if (canvas.width !== video.videoWidth || canvas.height !== video.videoHeight) {
+      canvas.width = video.videoWidth;
+      canvas.height = video.videoHeight;
+    }
+    canvas.getContext('2d')?.drawImage(video, 0, 0, canvas.width, canvas.height);
+    return canvas;
+  }
+
+  async #encode(frame: HTMLCanvasElement, by: 'action' | 'timer' | 'button'): Promise<Blob> {
+    // A press during the pause after a frame counts for the next action (kept until a frame is taken).
+    this.#shootNow = false;
+    this.takenBy = [...this.takenBy, by];
+    this.countdown = null;
+    this.issue = null;
+    return encodeJpeg(frame, frame.width, frame.height, SELFIE_ENCODE);
+  }
+
+  /** Captures the frame for the current action (the capture loop, or one file per action). */
   async addFrame(frame: Blob): Promise<void> {
     const challenge = this.challenge;
     if (!challenge) return;
     this.frames = [...this.frames, frame];
     if (this.frames.length < challenge.actions.length) return;
+    this.#run?.abort();
     this.camera.stop();
     this.phase = 'checking';
     const frames = this.frames;
@@ -141,12 +355,6 @@ export class LivenessStep extends StepElement {
     this.challenge = null;
     await this.#newChallenge();
     this.retryMessage += ` ${this.t('attemptsRemaining', { count: result.value.attempts_remaining })}`;
-  }
-
-  async #shoot(): Promise<void> {
-    const video = this.renderRoot.querySelector('video');
-    if (!video?.videoWidth) return;
-    await this.addFrame(await encodeJpeg(video, video.videoWidth, video.videoHeight, SELFIE_ENCODE));
   }
 
   async #onFile(event: Event): Promise<void> {
@@ -194,21 +402,36 @@ export class LivenessStep extends StepElement {
     const action = actions[index] ?? '';
     const progress = t('livenessProgress', { current: index + 1, total: actions.length });
     const camera = this.captureMode === 'camera';
+    const guided = this.guidance === 'ready';
+    const streaming = this.camera.status === 'streaming';
     return html`
       <p id="progress">${progress}</p>
       <progress max=${actions.length} .value=${this.frames.length} aria-labelledby="progress"></progress>
       <p class="prompt" aria-live="assertive">${t(actionPrompt(action))}</p>
       ${
         camera
-          ? html`<div class="frame">
+          ? html`<p class="muted">${
+              !streaming
+                ? t('captureRequesting')
+                : guided
+                  ? t('livenessAutoHint')
+                  : this.guidance === 'loading'
+                    ? t('livenessPreparing')
+                    : t('livenessTimedHint', { seconds: TIMED_DELAY_MS / 1000 })
+            }</p>
+              <div class="frame">
                 <video part="video" aria-label=${t('captureVideo')} muted playsinline autoplay></video>
-                <div class="oval" aria-hidden="true"></div>
+                <div class="oval ${guided && this.faceOk ? 'ok' : ''}" aria-hidden="true"></div>
+                ${this.countdown ? html`<div class="countdown" aria-hidden="true">${this.countdown}</div>` : null}
               </div>
+              <p class="guidance" role="status">${guided && this.issue ? t(GUIDANCE_TEXT[this.issue]) : ''}</p>
               <div class="actions">
                 <button
                   part="button primary shutter"
-                  ?disabled=${this.camera.status !== 'streaming' || this.busy}
-                  @click=${() => this.#shoot()}
+                  ?disabled=${!streaming || !this.capturing || this.busy}
+                  @click=${() => {
+                    this.#shootNow = true;
+                  }}
                 >
                   ${t('livenessCapture')}
                 </button>
@@ -224,7 +447,15 @@ export class LivenessStep extends StepElement {
                   capture="user"
                   @change=${this.#onFile}
                 />
-              </div>`
+              </div>
+              ${
+                // Files were chosen for the document (a scan, say), but a camera is there: offer it back.
+                this.cameraIssue
+                  ? null
+                  : html`<button class="link" @click=${() => this.emitFlow({ type: 'capture_mode_chosen', mode: 'camera' })}>
+                      ${t('captureUseCamera')}
+                    </button>`
+              }`
       }
     `;
   }

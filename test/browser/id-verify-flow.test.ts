@@ -203,6 +203,125 @@ describe('<id-verify> flow', () => {
     );
   });
 
+  describe('details read off the document', () => {
+    const READ = {
+      first_name: 'ANNA MARIA',
+      last_name: 'ERIKSSON',
+      date_of_birth: '1974-08-12',
+      nationality: 'UTO',
+      document_number: 'L898902C3',
+      expiry_date: '2032-04-15',
+    };
+
+    async function toDetails(api: FakeVerifyApi): Promise<IdVerifyElement> {
+      stub = denyCamera();
+      const el = await mount(api);
+      await until(() => el.state.phase === 'step' && el.state.ctx.cameraIssue, 3000, 'upload fallback');
+      await uploadOnCaptureScreen(el, 'idv-document-step');
+      await until(() => el.state.phase === 'step' && el.state.screen === 'document_details', 3000, 'details');
+      return el;
+    }
+
+    function passportSession() {
+      return new FakeVerifyApi({
+        required_steps: ['consent', 'id_document', 'liveness'],
+        accepted_document_types: ['passport'],
+        steps: [
+          { step: 'consent', status: 'completed' },
+          { step: 'id_document', status: 'pending' },
+          { step: 'liveness', status: 'pending' },
+        ],
+      });
+    }
+
+    it('shows what was read instead of the form when no details are required, and sends none', async () => {
+      const api = passportSession();
+      api.readOnUpload = { source: 'mrz', details: READ, details_required: false };
+      const el = await toDetails(api);
+      const step = deep(el, 'idv-document-step') as Element;
+      await until(() => deep(step, 'dl.read'), 3000, 'summary');
+      expect(deep(step, 'h2')?.textContent).to.equal('Is this correct?');
+      expect(deep(step, 'form'), 'no form').to.equal(null);
+      const text = deep(step, 'dl.read')?.textContent?.replace(/\s+/g, ' ') ?? '';
+      for (const value of ['ANNA MARIA', 'ERIKSSON', 'L898902C3', 'UTO', 'August 12, 1974', 'April 15, 2032'])
+        expect(text).to.include(value);
+      await expect(el).to.be.accessible();
+      button(step, /Yes, continue/).click();
+      await until(() => el.state.phase === 'step' && el.state.screen === 'liveness', 3000, 'liveness');
+      expect(api.calls.filter((c) => c.method === 'putDetails')).to.deep.equal([]);
+    });
+
+    it('opens the prefilled form when the end-user says something is wrong, and sends their correction', async () => {
+      const api = passportSession();
+      api.readOnUpload = { source: 'mrz', details: READ, details_required: false };
+      const el = await toDetails(api);
+      const step = deep(el, 'idv-document-step') as Element;
+      await until(() => deep(step, 'dl.read'), 3000, 'summary');
+      button(step, /Something is wrong/).click();
+      const first = await until(() => deep<HTMLInputElement>(step, '#first_name'), 2000, 'form');
+      expect(step.shadowRoot?.activeElement).to.equal(first);
+      expect(first.value).to.equal('ANNA MARIA');
+      expect(deep<HTMLInputElement>(step, '#date_of_birth')?.value).to.equal('1974-08-12');
+      fill(first, 'ANNA');
+      button(step, /Confirm details/).click();
+      await until(() => el.state.phase === 'step' && el.state.screen === 'liveness', 3000, 'liveness');
+      expect(api.calls.find((c) => c.method === 'putDetails')?.body).to.deep.include({
+        first_name: 'ANNA',
+        last_name: 'ERIKSSON',
+        nationality: 'UTO',
+        expiry_date: '2032-04-15',
+      });
+    });
+
+    it('prefills the form with what was read when details are still required', async () => {
+      const api = passportSession();
+      api.readOnUpload = {
+        source: 'barcode',
+        details: { first_name: 'ANNA', last_name: 'ERIKSSON', date_of_birth: '1974-08-12' },
+        details_required: true,
+      };
+      const el = await toDetails(api);
+      const step = deep(el, 'idv-document-step') as Element;
+      const first = await until(() => deep<HTMLInputElement>(step, '#first_name'), 3000, 'form');
+      expect(first.value).to.equal('ANNA');
+      expect(deep<HTMLInputElement>(step, '#date_of_birth')?.value).to.equal('1974-08-12');
+      expect(deep<HTMLInputElement>(step, '#document_number')?.value).to.equal('');
+      expect(deep<HTMLInputElement>(step, '#nationality')?.value).to.equal('FRA');
+      expect(deep(step, 'dl.read')).to.equal(null);
+    });
+  });
+
+  it('says so and goes back to capture when the photo is not the chosen document', async () => {
+    stub = denyCamera();
+    const api = new FakeVerifyApi({
+      accepted_document_types: ['passport'],
+      steps: [
+        { step: 'consent', status: 'completed' },
+        { step: 'id_document', status: 'pending' },
+      ],
+    });
+    api.failNext(
+      'uploadDocument',
+      422,
+      'document_type_mismatch',
+      'This looks like a selfie, not a passport.',
+    );
+    const el = await mount(api);
+    await until(() => el.state.phase === 'step' && el.state.ctx.cameraIssue, 3000, 'upload fallback');
+    await uploadOnCaptureScreen(el, 'idv-document-step');
+    const alert = await until(() => deep(el, 'idv-document-step', '[role="alert"]'), 3000, 'alert');
+    expect(alert.textContent).to.include('This looks like a selfie, not a passport.');
+    await until(
+      () => deep(el, 'idv-document-step', 'idv-capture-view', 'input[type=file]'),
+      3000,
+      'capture again',
+    );
+    expect(deep(el, 'idv-document-step', 'idv-capture-view', 'img[part~="preview"]')).to.equal(null);
+    expect(el.state.phase === 'step' && el.state.screen).to.equal('document_front');
+    await uploadOnCaptureScreen(el, 'idv-document-step');
+    await until(() => el.state.phase === 'step' && el.state.screen === 'document_details', 3000, 'details');
+  });
+
   it('fires idv-token-expired on a 401 and resumes when given a fresh link', async () => {
     const api = new FakeVerifyApi();
     const expired: unknown[] = [];

@@ -36,7 +36,12 @@ export async function startE2eServer(): Promise<E2eServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'idv-e2e-'));
   let server: ServerProcess;
   try {
-    server = await startServerProcess({ IDV_DATA_DIR: dataDir, NODE_ENV: 'development' });
+    // A first start creates the database and the demo tenant: seconds on an idle machine, but a busy CI
+    // runner (or a developer's laptop running the suites in parallel) can take several times that.
+    server = await startServerProcess(
+      { IDV_DATA_DIR: dataDir, NODE_ENV: 'development' },
+      { startTimeoutMs: 120_000 },
+    );
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
     throw error;

@@ -37,7 +37,8 @@ describe('the widget against the mock Service Worker (no server process)', () =>
   const intercepted: string[] = [];
 
   before(async function () {
-    this.timeout(60_000);
+    // The whole server (PGlite, migrations) starts in the page: ~10 s idle, minutes on a loaded runner.
+    this.timeout(180_000);
     running = await startMockWorker({ persist: false });
     // What crossed the Service Worker: proof that the widget's own fetches were intercepted.
     running.worker.events.on('request:start', ({ request }: { request: Request }) => {

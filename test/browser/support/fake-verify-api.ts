@@ -7,6 +7,7 @@ import type {
 import { VerifyApiError } from '../../../src/api/verify-api-error.ts';
 import type {
   DetailsBody,
+  DocumentPrefill,
   HandoffLink,
   LivenessChallenge,
   LivenessResult,
@@ -36,6 +37,13 @@ export class FakeVerifyApi implements VerifyApiClient {
   /** Liveness answers, in order; defaults to accepted. */
   livenessResults: LivenessResult[] = [];
   extracted: UploadOutcome['extracted'] = null;
+  /** `reading` of identity-document uploads. */
+  reading: UploadOutcome['reading'] = null;
+  /**
+   * What the server reads off identity-document uploads: each one puts it in the session's `prefill`,
+   * and when no details are required the step is done, as the server does (it takes them from the document).
+   */
+  readOnUpload: DocumentPrefill | null = null;
   decision: 'approved' | 'rejected' | 'review_required' = 'approved';
   #processingReads = 0;
 
@@ -56,9 +64,15 @@ export class FakeVerifyApi implements VerifyApiClient {
     };
   }
 
-  failNext(method: string, status: number, code: string): void {
+  failNext(method: string, status: number, code: string, userMessage?: string): void {
     const queue = this.failures.get(method) ?? [];
-    queue.push(new VerifyApiError(status, { code, detail: code }));
+    queue.push(
+      new VerifyApiError(status, {
+        code,
+        detail: code,
+        ...(userMessage ? { user_message: userMessage } : {}),
+      }),
+    );
     this.failures.set(method, queue);
   }
 
@@ -95,10 +109,15 @@ export class FakeVerifyApi implements VerifyApiClient {
     this.uploads.push(upload);
     const issues = this.qualityIssues.shift() ?? [];
     if (issues.length === 0 && upload.step !== 'id_document') this.#complete(upload.step);
+    if (issues.length === 0 && upload.step === 'id_document' && this.readOnUpload) {
+      this.session = { ...this.session, prefill: { id_document: this.readOnUpload } };
+      if (!this.readOnUpload.details_required) this.#complete('id_document');
+    }
     return {
       upload_id: `upl_${this.uploads.length}`,
       quality: { ok: issues.length === 0, issues },
       extracted: this.extracted,
+      reading: upload.step === 'id_document' ? this.reading : null,
     };
   }
 

@@ -4,6 +4,13 @@ import { fileURLToPath } from 'node:url';
 
 const ENTRY = fileURLToPath(new URL('../../../server/node.ts', import.meta.url));
 
+/**
+ * What the server prints once it serves (server/node.ts): its `server started` log line, or, when its log
+ * level hides that, the end of the development banner. (A production server at `IDV_LOG_LEVEL=silent`
+ * prints nothing at all; this helper is not for that one.)
+ */
+const STARTED = /"message":"server started"|Hosted page:[^\n]*\n/;
+
 /** A port that was free a moment ago: the server must print a correct base URL, so 0 will not do. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,17 +26,29 @@ export function freePort(): Promise<number> {
 export interface ServerProcess {
   child: ChildProcess;
   baseUrl: string;
+  port: number;
   /** Everything the process printed to stdout so far. */
   output(): string;
+  /** Everything the process printed to stderr so far. */
+  errors(): string;
+  /** The JSON log records printed so far (stdout lines that parse as objects). */
+  records(): Record<string, unknown>[];
+  /** Resolves with the exit code when the process ends. */
+  exited: Promise<number | null>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 /**
- * Runs `npm start`'s entry (server/node.ts) as a real child process and waits until it prints its API
- * URL. Tests use it for what only a real process shows: start-up output, restarts and crashes.
+ * Runs `npm start`'s entry (server/node.ts) as a real child process and waits until it says that it
+ * serves. Tests use it for what only a real process shows: start-up output, restarts, crashes, signals.
+ * `env` replaces the environment (PATH, PORT and IDV_HOST are set unless given).
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { startTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const startTimeoutMs = options.startTimeoutMs ?? 30_000;
+  const port = env['PORT'] && /^\d+$/.test(env['PORT']) ? Number(env['PORT']) : await freePort();
   const child = spawn(process.execPath, [ENTRY], {
     env: { PATH: process.env['PATH'] ?? '', PORT: String(port), IDV_HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -44,12 +63,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`server did not start in 30 s:\n${stdout}\n${stderr}`)),
-      30_000,
-    );
+    const timer = setTimeout(() => {
+      // Not left running behind a failed start.
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in ${startTimeoutMs / 1000} s:\n${stdout}\n${stderr}`));
+    }, startTimeoutMs);
     const check = () => {
-      if (/API:\s+http/.test(stdout)) {
+      if (STARTED.test(stdout)) {
         clearTimeout(timer);
         resolve();
       }
@@ -63,9 +83,23 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   return {
     child,
     baseUrl: `http://localhost:${port}`,
+    port,
     output: () => stdout,
+    errors: () => stderr,
+    records: () =>
+      stdout
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .flatMap((line) => {
+          try {
+            return [JSON.parse(line) as Record<string, unknown>];
+          } catch {
+            return [];
+          }
+        }),
+    exited,
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode !== null) return child.exitCode;
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill(signal);
       return exited;
     },

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { WidgetAssets } from '../../../server/app-deps.ts';
 import { updateTenant } from '../../../server/store/tenants.ts';
 import { createHarness, json, type TestHarness } from '../support/test-app.ts';
@@ -16,9 +17,16 @@ function fakeAssets(): WidgetAssets {
     'hosted/assets/index-abc.js': 'console.log(1)',
     'sdk/id-verify.js': 'customElements.define("id-verify", class extends HTMLElement {})',
     'sdk/chunks/fr-xyz.js': 'export const messages = {}',
+    'sdk/vision/human-1.0.0/human.esm.js': 'export class Human {}',
+    'sdk/vision/human-1.0.0/models/blazeface.bin': 'weights',
   };
   return {
     async get(path) {
+      if (path === 'sdk/vision/human-1.0.0/human.esm.js.gz') {
+        return new Response(gzipSync(files['sdk/vision/human-1.0.0/human.esm.js'] ?? ''), {
+          headers: { 'content-type': 'text/javascript' },
+        });
+      }
       const body = files[path];
       return body === undefined ? null : new Response(body, { headers: { 'content-type': 'text/plain' } });
     },
@@ -51,7 +59,9 @@ for (const engine of testEngines()) {
       assert.equal(first.headers.get('referrer-policy'), 'no-referrer');
       assert.equal(first.headers.get('cache-control'), 'no-store');
       const csp = first.headers.get('content-security-policy') ?? '';
-      assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
+      assert.doesNotMatch(csp, /unsafe-inline|'unsafe-eval'/);
+      // WebAssembly compilation only (the liveness step's face model), never eval().
+      assert.match(csp, /script-src 'self' 'nonce-[^']+' 'wasm-unsafe-eval';/);
       assert.match(csp, /default-src 'none'/);
       assert.match(csp, /frame-ancestors 'none'/);
       const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
@@ -118,11 +128,42 @@ for (const engine of testEngines()) {
       assert.equal((await h.app.request('/hosted/assets/index-abc.js')).status, 200);
     });
 
+    it('serves the face model under /sdk/vision gzipped when accepted, cached for a year, with CORS', async () => {
+      const url = '/sdk/vision/human-1.0.0/human.esm.js';
+      const gzipped = await h.app.request(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      assert.equal(gzipped.status, 200);
+      assert.equal(gzipped.headers.get('content-encoding'), 'gzip');
+      assert.equal(gzipped.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+      assert.equal(gzipped.headers.get('access-control-allow-origin'), '*');
+      assert.equal(gzipped.headers.get('vary'), 'accept-encoding');
+      assert.equal(gzipped.headers.get('x-content-type-options'), 'nosniff');
+      assert.equal(
+        gunzipSync(new Uint8Array(await gzipped.arrayBuffer())).toString(),
+        'export class Human {}',
+      );
+
+      for (const accept of [undefined, 'identity', 'gzip;q=0']) {
+        const plain = await h.app.request(url, accept ? { headers: { 'accept-encoding': accept } } : {});
+        assert.equal(plain.headers.get('content-encoding'), null, String(accept));
+        assert.equal(await plain.text(), 'export class Human {}');
+      }
+      // Weights have no gzip twin: sent as they are, still immutable.
+      const weights = await h.app.request('/sdk/vision/human-1.0.0/models/blazeface.bin', {
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      assert.equal(weights.headers.get('content-encoding'), null);
+      assert.match(weights.headers.get('cache-control') ?? '', /immutable/);
+      // The `.gz` twins are not URLs, and nothing else is there.
+      assert.equal((await h.app.request(`${url}.gz`)).status, 404);
+      assert.equal((await h.app.request('/sdk/vision/human-1.0.0/models/faceres.json')).status, 404);
+    });
+
     it('refuses paths that climb out of the asset directories', async () => {
       for (const path of [
         '/sdk/..%2Fhosted%2Findex.html',
         '/sdk/chunks/../../hosted/index.html',
         '/hosted/assets/x/..',
+        '/sdk/vision/..%2F..%2Fhosted%2Findex.html',
       ]) {
         const response = await h.app.request(path);
         assert.equal(response.status, 404, path);

@@ -119,6 +119,31 @@ export async function confirmDetails(el: IdVerifyElement, details: TypedDetails)
   await clickButton(form, /Confirm details/, '"Confirm details"');
 }
 
+/**
+ * The details screen after the server read the document: the short "Is this correct?" summary when it
+ * read everything (checked against `details`, then "Yes, continue"), else the form, prefilled with what
+ * it read, completed from `details`. Says which one it met.
+ */
+export async function confirmReadDetails(
+  el: IdVerifyElement,
+  details: TypedDetails & { last_name: string },
+  ms = 60_000,
+): Promise<'summary' | 'form'> {
+  await onScreen(el, 'document_details', ms);
+  const step = await until(() => deep(el, 'idv-document-step'), 4000, 'document step');
+  const shown = await until(() => deep(step, 'dl.read') ?? deep(step, 'form'), 20_000, 'summary or form');
+  if (shown.tagName !== 'DL') {
+    await confirmDetails(el, details);
+    return 'form';
+  }
+  const text = shown.textContent?.replace(/\s+/g, ' ') ?? '';
+  for (const value of [details.last_name, details.document_number]) {
+    if (!text.includes(value)) throw new Error(`the summary of what was read misses "${value}": ${text}`);
+  }
+  await clickButton(step, /Yes, continue/, '"Yes, continue"');
+  return 'summary';
+}
+
 /** The liveness step's element (lazily loaded chunk) once its challenge has arrived. */
 export async function livenessStep(
   el: IdVerifyElement,
@@ -137,12 +162,15 @@ export async function livenessStep(
 }
 
 /**
- * Liveness by the front fake camera: Start, then the shutter once per prompted action, with a pause in
- * which the end-user follows the next prompt (the fake camera's scene moves on meanwhile). Returns the
- * challenge's actions, so the caller can check how many frames were stored.
+ * Liveness by the front fake camera without the face model (the card camera shows no face): Start, then
+ * Capture once per prompted action, each press waiting for its frame, the way a person who does not wait
+ * for the timer does. Returns the challenge's actions, so the caller can check how many frames were stored.
  */
 export async function answerLivenessByCamera(el: IdVerifyElement): Promise<string[]> {
-  const live = await livenessStep(el);
+  const live = (await livenessStep(el)) as Updatable & {
+    challenge: { actions: string[] } | null;
+    frames: Blob[];
+  };
   const actions = live.challenge?.actions ?? [];
   await clickButton(live, /Start/, 'liveness Start');
   for (let i = 0; i < actions.length; i++) {
@@ -156,9 +184,44 @@ export async function answerLivenessByCamera(el: IdVerifyElement): Promise<strin
       `shutter for action ${i + 1}`,
     );
     shutter.click();
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await until(() => live.frames.length > i || where(el) !== 'liveness', 8000, `frame ${i + 1}`);
   }
   return actions;
+}
+
+/** The liveness step as the drivers see it. */
+export type LiveStep = Updatable & {
+  challenge: { actions: string[] } | null;
+  frames: Blob[];
+  phase: string;
+  retryMessage: string;
+};
+
+/**
+ * Liveness until the server accepts it, as a person does: Start, `answer` the challenge (by camera or
+ * files), and when the server asks for another try (a new challenge, another attempt) do it again, up
+ * to `attempts` times. Returns each attempt's actions; the last one was accepted.
+ */
+export async function answerLivenessUntilAccepted(
+  el: IdVerifyElement,
+  answer: (live: LiveStep, actions: string[]) => Promise<void>,
+  attempts = 3,
+): Promise<string[][]> {
+  const answered: string[][] = [];
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const live = (await livenessStep(el)) as LiveStep;
+    const actions = [...(live.challenge?.actions ?? [])];
+    answered.push(actions);
+    await clickButton(live, /Start/, `liveness Start (attempt ${attempt})`);
+    await answer(live, actions);
+    await until(
+      () => where(el) !== 'liveness' || (live.phase === 'intro' && live.retryMessage !== ''),
+      60_000,
+      `the verdict on liveness attempt ${attempt}`,
+    );
+    if (where(el) !== 'liveness') return answered;
+  }
+  throw new Error(`liveness not accepted in ${attempts} attempts: ${JSON.stringify(answered)}`);
 }
 
 export async function submitOnReview(el: IdVerifyElement): Promise<void> {

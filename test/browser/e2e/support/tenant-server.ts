@@ -6,8 +6,16 @@ import type { CreatedSession, StoredUpload, TenantAnswer } from '../../../suppor
  * The page's view of the tenant's backend: each call runs in Node (test/support-server/e2e-plugin.ts)
  * against the real server, with the sandbox key kept there. The page only ever holds a `verify_url`.
  */
-function command<T>(name: E2eCommand, payload: Record<string, unknown> = {}): Promise<T> {
-  return executeServerCommand<T, Record<string, unknown>>(name, payload) as Promise<T>;
+async function command<T>(name: E2eCommand, payload: Record<string, unknown> = {}): Promise<T> {
+  // The page gives up on a command after 20 s, but the first one waits for the server to start, which
+  // can take longer on a busy machine: ask again (the plugin starts the server once and waits for it).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return (await executeServerCommand<T, Record<string, unknown>>(name, payload)) as T;
+    } catch (error) {
+      if (attempt >= 6 || !/Did not receive a server response/.test(String(error))) throw error;
+    }
+  }
 }
 
 /** A sandbox session created through `POST /v1/sessions`, as the tenant's server would. */

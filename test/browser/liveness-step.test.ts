@@ -1,0 +1,142 @@
+import { expect } from '@open-wc/testing';
+import { defineInnerElements } from '../../src/define-inner-elements.ts';
+import { en } from '../../src/i18n/en.ts';
+import type { LivenessStep } from '../../src/steps/liveness-step.ts';
+import { deep, until } from './support/dom.ts';
+import { FakeVerifyApi } from './support/fake-verify-api.ts';
+
+/**
+ * The liveness step on its own, with the main group's fake camera and no face model in reach: the
+ * model-heavy guided capture is covered by test/browser/e2e/face-camera-to-decision.test.ts.
+ */
+async function mountStep(visionBase: string | null): Promise<{ step: LivenessStep; api: FakeVerifyApi }> {
+  defineInnerElements();
+  const api = new FakeVerifyApi({ required_steps: ['consent', 'liveness'] });
+  const step = document.createElement('idv-liveness-step');
+  step.api = api;
+  step.visionBase = visionBase;
+  step.captureMode = 'camera';
+  document.body.append(step);
+  await until(() => step.challenge, 3000, 'challenge');
+  return { step, api };
+}
+
+function startButton(step: LivenessStep): HTMLButtonElement | null {
+  return (
+    [...(step.shadowRoot?.querySelectorAll('button') ?? [])].find(
+      (b) => /Start/.test(b.textContent ?? '') && !b.disabled,
+    ) ?? null
+  );
+}
+
+const submitted = (api: FakeVerifyApi) =>
+  api.calls.find((c) => c.method === 'submitLiveness')?.body as { frames: Blob[] } | undefined;
+
+describe('<idv-liveness-step> without the face model', () => {
+  let step: LivenessStep | null = null;
+  afterEach(() => {
+    step?.remove();
+    step = null;
+  });
+
+  it('prompts each action and takes its frame a few seconds later, claiming no face guidance', async function () {
+    this.timeout(20_000);
+    const mounted = await mountStep(null);
+    step = mounted.step;
+    expect(step.guidance).to.equal('off');
+    (await until(() => startButton(mounted.step), 3000, 'Start')).click();
+    const prompt = await until(() => deep(mounted.step, '.prompt'), 4000, 'prompt');
+    expect(prompt.getAttribute('aria-live')).to.equal('assertive');
+    expect(prompt.textContent?.trim()).to.equal(en.actionTurnLeft);
+    await until(() => mounted.step.capturing, 6000, 'capture loop');
+    const started = performance.now();
+    // The focus follows the end-user from Start to the Capture button.
+    expect(mounted.step.shadowRoot?.activeElement?.getAttribute('part')).to.include('shutter');
+    const hint = deep(mounted.step, 'p.muted')?.textContent ?? '';
+    expect(hint).to.equal(en.livenessTimedHint.replace('{seconds}', '3'));
+    await until(() => deep(mounted.step, '.countdown'), 2000, 'countdown');
+    await expect(mounted.step).to.be.accessible();
+
+    await until(() => mounted.step.frames.length === 1, 6000, 'first frame, on time');
+    // Three seconds after the prompt (plus a look's 80 ms and the JPEG encoding).
+    expect(performance.now() - started).to.be.within(2900, 6000);
+    expect(deep(mounted.step, '.prompt')?.textContent?.trim()).to.equal(en.actionSmile);
+    // Nothing is said about a face nobody looked for.
+    expect(deep(mounted.step, '.guidance')?.textContent?.trim()).to.equal('');
+    expect(deep(mounted.step, '.oval.ok')).to.equal(null);
+
+    await until(() => submitted(mounted.api), 6000, 'frames sent');
+    expect(mounted.step.takenBy).to.deep.equal(['timer', 'timer']);
+    const frames = submitted(mounted.api)?.frames ?? [];
+    expect(frames).to.have.length(2);
+    for (const frame of frames) expect(frame.type).to.equal('image/jpeg');
+    expect(frames[0]?.size).to.not.equal(frames[1]?.size);
+  });
+
+  it('takes the frame at once on Capture (keyboard or pointer)', async function () {
+    this.timeout(15_000);
+    const mounted = await mountStep(null);
+    step = mounted.step;
+    (await until(() => startButton(mounted.step), 3000, 'Start')).click();
+    const shutter = await until(
+      () => {
+        const button = deep<HTMLButtonElement>(mounted.step, 'button[part~="shutter"]');
+        return button && !button.disabled ? button : null;
+      },
+      6000,
+      'Capture enabled',
+    );
+    const clicked = performance.now();
+    shutter.click();
+    await until(() => mounted.step.frames.length === 1, 2000, 'frame on Capture');
+    expect(performance.now() - clicked).to.be.below(1500);
+    expect(mounted.step.takenBy).to.deep.equal(['button']);
+  });
+
+  it('falls back to timed capture when the model cannot load', async function () {
+    this.timeout(15_000);
+    const mounted = await mountStep(`${location.origin}/no-such-vision/`);
+    step = mounted.step;
+    await until(() => mounted.step.guidance === 'unavailable', 5000, 'model unavailable');
+    expect(mounted.step.guideLoadMs).to.equal(null);
+    (await until(() => startButton(mounted.step), 3000, 'Start')).click();
+    await until(() => mounted.step.capturing, 6000, 'capture loop');
+    expect(deep(mounted.step, 'p.muted')?.textContent).to.equal(
+      en.livenessTimedHint.replace('{seconds}', '3'),
+    );
+    await until(() => mounted.step.frames.length === 1, 5000, 'timed frame');
+    expect(mounted.step.shadowRoot?.querySelector('[role="alert"]')).to.equal(null);
+  });
+
+  it('loads no model in upload mode, and switches to the camera on request', async function () {
+    this.timeout(15_000);
+    defineInnerElements();
+    const api = new FakeVerifyApi({ required_steps: ['consent', 'liveness'] });
+    const upload = document.createElement('idv-liveness-step');
+    upload.api = api;
+    upload.visionBase = `${location.origin}/no-such-vision/`;
+    upload.captureMode = 'upload';
+    document.body.append(upload);
+    step = upload;
+    await until(() => upload.challenge, 3000, 'challenge');
+    expect(upload.guidance).to.equal('off');
+    (await until(() => startButton(upload), 3000, 'Start')).click();
+    await until(() => deep(upload, '#selfie'), 3000, 'file input');
+    expect(deep(upload, 'video')).to.equal(null);
+
+    // Files chosen for the document, but the camera is there: "Use the camera" asks the shell to switch.
+    const intents: unknown[] = [];
+    upload.addEventListener('idv-flow-intent', (e) => {
+      const event = (e as Event & { flowEvent: { type: string; mode?: string } }).flowEvent;
+      intents.push(event);
+      if (event.type === 'capture_mode_chosen' && event.mode === 'camera') upload.captureMode = 'camera';
+    });
+    const useCamera = [...(upload.shadowRoot?.querySelectorAll('button') ?? [])].find((b) =>
+      /Use the camera/.test(b.textContent ?? ''),
+    );
+    useCamera?.click();
+    expect(intents).to.deep.equal([{ type: 'capture_mode_chosen', mode: 'camera' }]);
+    await until(() => upload.capturing, 8000, 'camera capture loop');
+    expect(upload.camera.status).to.equal('streaming');
+  });
+});
