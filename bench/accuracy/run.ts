@@ -1,0 +1,66 @@
+// `npm run bench:accuracy [-- --pairs <dir>] [-- --database-url postgres://…]`: how well the automated
+// verification reads documents, matches faces and judges liveness, and what a reviewed session costs, in
+// one run on this machine, with the models the server ships.
+//
+// 1. MRZ exact-read and barcode read rates per document type and degradation (documents.ts);
+// 2. face match false accept / false reject rates at the embedder's published threshold (faces.ts);
+// 3. liveness pass rate on genuine sequences and catch rate per attack kind (faces.ts);
+// 4. with `--pairs <dir>`, FAR/FRR on a face-pair set in the LFW `pairs.txt` or `same/` `different/`
+//    layout (lfw-pairs.ts), for anyone who has such a set;
+// 5. CPU time and peak memory of a real server per reviewed tier2 session (session-cost.ts).
+//
+// It reports and never judges: nothing here tunes a threshold, and the test suite asserts no rate.
+// The generated sets are small and synthetic: docs/verification.md says what they do and do not show.
+import { parseArgs } from 'node:util';
+import { judgeLiveness } from '../../server/domain/liveness-judgement.ts';
+import { createNodeVisionEngine } from '../../server/vision/node/node-vision-engine.ts';
+import {
+  DOCUMENT_FIXTURES_DIR,
+  loadDocumentManifest,
+} from '../../test/fixtures/vision/documents/manifest.ts';
+import { loadSelfieManifest } from '../../test/fixtures/vision/selfies/manifest.ts';
+import { formatDocumentReadingReport, measureDocumentReading } from './documents.ts';
+import {
+  fixtureFacePairs,
+  formatFaceMatchReport,
+  formatLivenessReport,
+  measureFaceMatch,
+  measureLiveness,
+} from './faces.ts';
+import { measureFacePairSet } from './lfw-pairs.ts';
+import { formatSessionCostReport, measureSessionCost } from './session-cost.ts';
+
+const { values } = parseArgs({
+  options: {
+    pairs: { type: 'string' },
+    'database-url': { type: 'string' },
+    sessions: { type: 'string', default: '3' },
+  },
+});
+
+const engine = createNodeVisionEngine({ threads: 1 });
+try {
+  console.log(formatDocumentReadingReport(await measureDocumentReading(engine, DOCUMENT_FIXTURES_DIR)));
+  console.log('');
+  const selfies = loadSelfieManifest();
+  const documents = loadDocumentManifest();
+  console.log(formatFaceMatchReport(await measureFaceMatch(engine, fixtureFacePairs(selfies, documents))));
+  console.log('');
+  console.log(formatLivenessReport(await measureLiveness(engine, judgeLiveness, selfies)));
+  if (values.pairs) {
+    console.log('');
+    console.log(`Face pairs from ${values.pairs}:`);
+    console.log(formatFaceMatchReport(await measureFacePairSet(engine, values.pairs)));
+  }
+} finally {
+  await engine.close();
+}
+console.log('');
+console.log(
+  formatSessionCostReport(
+    await measureSessionCost({
+      count: Number(values.sessions),
+      ...(values['database-url'] ? { databaseUrl: values['database-url'] } : {}),
+    }),
+  ),
+);
