@@ -1,14 +1,16 @@
 /**
- * Two browser builds from one config (`npm run build` runs both):
+ * Three browser builds from one config (`npm run build` runs all three):
  *
  * - `vite build --mode sdk`: the script-tag bundle, `dist/sdk/id-verify.js`, one ES module that defines
  *   `<id-verify>`; locales, the liveness step and the QR encoder are lazy chunks beside it.
  * - `vite build --mode hosted`: the hosted page (`src/hosted/index.html`) for `GET /verify/<token>`,
  *   with @vitejs/plugin-legacy for browsers without ES modules. Its inline loader scripts run under a
  *   per-response nonce the server adds (no 'unsafe-inline', no 'unsafe-eval').
+ * - `vite build --mode console`: the tenant staff's console (`src/console`), served at `/console`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import legacy from '@vitejs/plugin-legacy';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -72,5 +74,78 @@ export default defineConfig(({ mode }) => {
       plugins: [legacy({ targets: ['defaults', 'iOS >= 12', 'Safari >= 12'] }), cspSafeLegacyLoader(outDir)],
     };
   }
-  throw new Error(`unknown build mode "${mode}": use --mode sdk or --mode hosted`);
+  if (mode === 'console') {
+    // The tenant staff's console (src/console), served by the server at /console with a strict CSP: one
+    // module entry, each screen and locale a lazy chunk, hashed files under /console/assets/ (immutable).
+    // The plugin below prints the gzip size of what each first page loads, fails the build when one
+    // exceeds the budget, and writes `.gz` twins the server sends to browsers that accept gzip.
+    const outDir = resolve(root, 'dist/console');
+    const FIRST_SCREEN_BUDGET = 120 * 1024;
+    /** Pages a session can open on: the login, and each role's `default_path` (API.md §3). */
+    const FIRST_SCREENS = ['login', 'dashboard', 'sessions', 'review'];
+    const consoleGzipReport: Plugin = {
+      name: 'idv-console-gzip-report',
+      apply: 'build',
+      generateBundle(_options, bundle) {
+        const gz = new Map<string, number>();
+        for (const file of Object.values(bundle)) {
+          if (!/\.(js|css)$/.test(file.fileName)) continue;
+          const source = file.type === 'chunk' ? file.code : file.source;
+          const zipped = gzipSync(typeof source === 'string' ? source : Buffer.from(source), { level: 9 });
+          gz.set(file.fileName, zipped.length);
+          this.emitFile({ type: 'asset', fileName: `${file.fileName}.gz`, source: zipped });
+        }
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        /** A chunk and everything it imports statically: what the browser must load before it runs. */
+        const closure = (start: string, seen = new Set<string>()): Set<string> => {
+          if (seen.has(start)) return seen;
+          seen.add(start);
+          for (const next of byName.get(start)?.imports ?? []) closure(next, seen);
+          return seen;
+        };
+        const size = (files: Iterable<string>) => [...files].reduce((sum, f) => sum + (gz.get(f) ?? 0), 0);
+        const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) throw new Error('console build has no entry chunk');
+        const initial = closure(entry.fileName);
+        const lines = [`console JS (gzip): entry with its static imports ${kb(size(initial))}`];
+        let worst = 0;
+        for (const screen of FIRST_SCREENS) {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/screens/${screen}-screen.ts`));
+          if (!chunk) throw new Error(`console build has no chunk for the ${screen} screen`);
+          const total = size(closure(chunk.fileName, new Set(initial)));
+          worst = Math.max(worst, total);
+          lines.push(`  first screen ${screen.padEnd(10)} ${kb(total)}`);
+        }
+        const all = chunks.map((chunk) => chunk.fileName);
+        lines.push(
+          `  whole app (every chunk)  ${kb(size(all))}; CSS ${kb(size([...gz.keys()].filter((f) => f.endsWith('.css'))))}`,
+        );
+        this.info(`\n${lines.join('\n')}`);
+        if (worst > FIRST_SCREEN_BUDGET) {
+          this.error(
+            `a first screen loads ${kb(worst)} of JS (gzip), over the ${kb(FIRST_SCREEN_BUDGET)} budget`,
+          );
+        }
+      },
+    };
+    return {
+      root: resolve(root, 'src/console'),
+      base: '/console/',
+      publicDir: false,
+      build: {
+        outDir,
+        emptyOutDir: true,
+        target: 'es2022',
+        sourcemap: true,
+        // Styles stay files: the CSP has no 'unsafe-inline'. Every browser the console supports has
+        // modulepreload, so no polyfill is bundled.
+        assetsInlineLimit: 0,
+        modulePreload: { polyfill: false },
+      },
+      plugins: [consoleGzipReport],
+    };
+  }
+  throw new Error(`unknown build mode "${mode}": use --mode sdk, --mode hosted or --mode console`);
 });

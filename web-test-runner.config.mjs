@@ -6,6 +6,7 @@
  * test/fixtures/fake-camera.ts just before the run, and the permission prompt is auto-accepted, so
  * getUserMedia streams real frames without a human or a webcam.
  */
+import { consoleUnderCsp } from './test/support-server/console-under-csp.mjs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { hostedPageCsp } from './server/hosted/hosted-csp.ts';
@@ -94,7 +95,12 @@ async function cspFaceGuidePage(ctx, next) {
 }
 
 export default {
-  files: ['test/browser/**/*.test.ts', `!${CAMERA_DENIED_FILES}`, `!${FACE_CAMERA_FILES}`],
+  files: [
+    'test/browser/**/*.test.ts',
+    'test/browser/console/**/*.csp-test.ts',
+    `!${CAMERA_DENIED_FILES}`,
+    `!${FACE_CAMERA_FILES}`,
+  ],
   nodeResolve: true,
   // One page at a time: Chromium pauses requestAnimationFrame in background tabs, and the capture loop
   // (like a real camera page) runs on it. The whole suite takes ~15 s this way.
@@ -106,7 +112,7 @@ export default {
     // test/browser/e2e: the real server (server/node.ts), started on the first e2e command only.
     e2eServerPlugin(),
   ],
-  middleware: [cspTestPage, cspFaceGuidePage, visionFiles],
+  middleware: [cspTestPage, cspFaceGuidePage, visionFiles, consoleUnderCsp],
   browsers: [chromium('accept')],
   groups: [
     // Camera permission denied by the browser's own prompt: test/browser/e2e/camera-denied-upload.test.ts.

@@ -2,8 +2,10 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps } from './app-deps.ts';
+import { auditTrail } from './audit/audit-trail.ts';
 import { registerDocs } from './docs/register-docs.ts';
 import { registerHostedPage } from './hosted/register-hosted-page.ts';
+import { registerConsole } from './console/register-console.ts';
 import { ApiError } from './errors/api-error.ts';
 import { problemResponse } from './errors/problem.ts';
 import { apiHeaders } from './http/api-headers.ts';
@@ -59,6 +61,8 @@ export function createApp(deps: AppDeps) {
   });
   app.use('*', requestId);
   app.use('/v1/*', apiHeaders);
+  // Records the audit log's events for the routes that do not record their own (see audit-trail.ts).
+  app.use('/v1/*', auditTrail(deps, app));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', {
     type: 'apiKey',
@@ -87,6 +91,7 @@ export function createApp(deps: AppDeps) {
   });
   registerDocs(app, deps);
   registerHostedPage(app, deps);
+  registerConsole(app, deps);
 
   app.notFound((c) => {
     const allowed = allowedMethodsFor(app.routes, c.req.path);

@@ -10,10 +10,12 @@ import type { ServerConfig } from './config.ts';
 import { loadOrCreateDevelopmentSecrets } from './development-secrets.ts';
 import { nodeAssets } from './node-assets.ts';
 import { nodeWidgetAssets } from './node-widget-assets.ts';
+import { nodeConsoleAssets } from './node-console-assets.ts';
 import { nodeWebhookSender } from './node-webhook-sender.ts';
 import { fileBlobStore } from './file-blob-store.ts';
 import { openDatabase } from './open-database.ts';
 import { sharpImageAnalyzer } from './sharp-image-analyzer.ts';
+import { createNodeVisionEngine } from '../vision/node/node-vision-engine.ts';
 
 /** One JSON line per record on stderr: fields are chosen by callers, never request bodies or secrets. */
 export const jsonLogger: Logger = {
@@ -23,7 +25,11 @@ export const jsonLogger: Logger = {
     process.stderr.write(`${JSON.stringify({ level: 'error', message, ...fields })}\n`),
 };
 
-/** Node's dependencies for `createApp`: database, keys, Argon2id, assets. */
+/**
+ * Node's dependencies for `createApp`: database, keys, Argon2id, assets, and the vision engine (worker
+ * threads that start, and load their models, on the first document or face to look at; `IDV_VISION=off`
+ * leaves it out). Whoever stops the app closes `vision` with the database.
+ */
 export async function buildNodeDeps(
   config: ServerConfig,
   overrides: Partial<AppDeps> = {},
@@ -50,11 +56,13 @@ export async function buildNodeDeps(
     jwtSecret: config.jwtSecret ?? secrets.jwtSecret,
     assets: nodeAssets(),
     widgetAssets: nodeWidgetAssets(),
+    consoleAssets: nodeConsoleAssets(),
     logger: jsonLogger,
     webhookSender: nodeWebhookSender(),
     images: sharpImageAnalyzer(),
     blobs: fileBlobStore(join(config.dataDir, 'blobs')),
     collectReviewEvidence,
+    ...(config.vision.enabled ? { vision: createNodeVisionEngine({ threads: config.vision.threads }) } : {}),
     ...overrides,
   } as AppDeps & { db: Database };
 }

@@ -65,7 +65,7 @@ async function binaryAssets(ctx, next) {
 
 export default {
   ...base,
-  files: [process.env.IDV_MOCK_TEST_FILES ?? 'test/browser/mock/**/*.mock-test.ts'],
+  files: [process.env.IDV_MOCK_TEST_FILES ?? '{test/browser/mock,test/browser/console}/**/*.mock-test.ts'],
   // msw and @mswjs/interceptors publish separate browser builds under the `browser` condition.
   nodeResolve: { exportConditions: ['browser'], browser: true },
   groups: [],

@@ -1,0 +1,409 @@
+/**
+ * The shapes of the `/v1` objects the console reads (API.md and `/v1/openapi.json`). Only the fields the
+ * console uses; clients ignore unknown fields (API.md §1).
+ */
+
+export type Environment = 'sandbox' | 'production';
+export const ENVIRONMENTS: readonly Environment[] = ['production', 'sandbox'];
+
+export type Role = 'tenant_admin' | 'developer' | 'reviewer' | 'viewer';
+export const ROLES: readonly Role[] = ['tenant_admin', 'developer', 'reviewer', 'viewer'];
+
+export type Capability =
+  | 'sessions:create'
+  | 'sessions:cancel'
+  | 'sessions:read'
+  | 'sessions:review'
+  | 'identities:read'
+  | 'identities:read_pii'
+  | 'reverifications:create'
+  | 'webhooks:read'
+  | 'webhooks:write'
+  | 'api_keys:write'
+  | 'users:write'
+  | 'tenant:write'
+  | 'audit:read'
+  | 'sandbox:simulate'
+  | 'watchlist:read'
+  | 'watchlist:write';
+
+export interface List<T> {
+  object: 'list';
+  data: T[];
+  has_more: boolean;
+}
+
+export interface User {
+  object: 'user';
+  user_id: string;
+  email: string;
+  role: Role;
+  tenant_id: string;
+}
+
+export interface Me {
+  object: 'me';
+  user: User;
+  tenant: { object: 'tenant'; tenant_id: string; name: string; status: string };
+  capabilities: Capability[];
+  default_path: string;
+  environment: Environment;
+}
+
+export interface LoginResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  user: User;
+  capabilities: Capability[];
+  default_path: string;
+}
+
+export type UserStatus = 'invited' | 'active' | 'disabled';
+
+export interface TenantUser extends User {
+  status: UserStatus;
+  invitation_expires_at: string | null;
+  invited_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvitedUser extends TenantUser {
+  invitation_token: string;
+}
+
+export const SESSION_STATUSES = [
+  'created',
+  'collecting',
+  'processing',
+  'review_required',
+  'approved',
+  'rejected',
+  'expired',
+  'cancelled',
+] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+export const FLOWS = ['user', 'business'] as const;
+export const TIERS = ['tier1', 'tier2', 'tier3'] as const;
+
+export interface StepProgress {
+  step: string;
+  status: 'pending' | 'completed';
+  attempts_remaining: number;
+}
+
+export interface Session {
+  object: 'session';
+  session_id: string;
+  verify_url?: string;
+  status: SessionStatus;
+  required_steps: string[];
+  expires_at: string;
+  environment: Environment;
+  country: string;
+  flow: (typeof FLOWS)[number];
+  tier: (typeof TIERS)[number];
+  external_user_reference: string | null;
+  redirect_url: string | null;
+  metadata: Record<string, string | number | boolean | null>;
+  steps: StepProgress[];
+  identity_id: string | null;
+  decision: string | null;
+  last_error: { code: string; reason: string } | null;
+  reverification_request_id: string | null;
+  created_at: string;
+  updated_at: string;
+  submitted_at: string | null;
+  decided_at: string | null;
+}
+
+export type CheckStatus = 'passed' | 'failed' | 'inconclusive' | 'not_performed';
+
+export interface Check {
+  type: string;
+  status: CheckStatus;
+  reason_codes: string[];
+  details?: Record<string, unknown>;
+}
+
+export interface SessionResult {
+  object: 'session_result';
+  session_id: string;
+  status: SessionStatus;
+  decision: 'approved' | 'rejected' | 'review_required' | null;
+  decided_at: string | null;
+  decided_by: 'automated' | 'reviewer' | null;
+  identity_id: string | null;
+  retry_allowed: boolean;
+  reasons: { code: string; message: string; user_message: string }[];
+  checks: Check[];
+}
+
+/** Reason codes a reviewer may give with a rejection (API.md §5). */
+export const REASON_CODES = [
+  'document_expired',
+  'document_unreadable',
+  'document_type_not_supported',
+  'document_tampered',
+  'data_mismatch',
+  'underage',
+  'liveness_failed',
+  'face_mismatch',
+  'duplicate_identity',
+  'watchlist_hit',
+] as const;
+
+export interface EvidenceUpload {
+  object: 'upload';
+  upload_id: string;
+  session_id: string;
+  kind: 'document' | 'liveness_frame';
+  step: string;
+  document_type: string | null;
+  side: 'front' | 'back' | null;
+  issuing_country: string | null;
+  frame_index: number | null;
+  content_type: string;
+  width: number;
+  height: number;
+  quality: { ok: boolean; issues: string[] };
+  created_at: string;
+}
+
+export interface ApiEvent {
+  object: 'event';
+  event_id: string;
+  type: string;
+  environment: Environment;
+  session_id: string | null;
+  identity_id: string | null;
+  created_at: string;
+}
+
+export interface Webhook {
+  object: 'webhook';
+  webhook_id: string;
+  url: string;
+  events: string[];
+  status: 'active' | 'disabled';
+  environment: Environment;
+  description: string | null;
+  disabled_reason: string | null;
+  previous_secret_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookWithSecret extends Webhook {
+  secret: string;
+}
+
+export const WEBHOOK_EVENT_KINDS = [
+  'session.created',
+  'session.collecting',
+  'session.processing',
+  'session.approved',
+  'session.rejected',
+  'session.review_required',
+  'session.expired',
+  'session.cancelled',
+  'session.resubmission_requested',
+  'identity.created',
+  'identity.updated',
+  'reverification.completed',
+] as const;
+
+export interface DeliveryAttempt {
+  attempt: number;
+  status: 'in_flight' | 'succeeded' | 'failed' | 'interrupted';
+  response_status: number | null;
+  duration_ms: number | null;
+  error_class: string | null;
+  started_at: string;
+}
+
+export interface Delivery {
+  object: 'webhook_delivery';
+  delivery_id: string;
+  webhook_id: string;
+  event_id: string;
+  event_type: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempt_count: number;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  last_response_status: number | null;
+  last_error_class: string | null;
+  attempts: DeliveryAttempt[];
+  created_at: string;
+}
+
+export interface WebhookTestResult {
+  object: 'webhook_test';
+  delivery_id: string;
+  status_code: number | null;
+  error_class: string | null;
+  duration_ms: number;
+}
+
+export interface ApiKey {
+  object: 'api_key';
+  api_key_id: string;
+  name: string;
+  environment: Environment;
+  prefix: string;
+  last4: string;
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface CreatedApiKey extends ApiKey {
+  secret: string;
+}
+
+export interface Identity {
+  object: 'identity';
+  identity_id: string;
+  environment: Environment;
+  status: 'verified' | 'reverification_pending' | 'reverification_failed' | 'revoked';
+  flow: string;
+  tier: string;
+  external_user_reference: string | null;
+  verified_at: string;
+  latest_session_id: string;
+  attributes: {
+    first_name: string | null;
+    last_name: string | null;
+    date_of_birth: string | null;
+    nationality: string | null;
+    address?: string | null;
+    document: {
+      type: string | null;
+      issuing_country: string | null;
+      number: string | null;
+      expiry_date: string | null;
+    };
+  };
+  business?: { legal_name: string | null; registration_number: string | null; jurisdiction: string | null };
+  biometric_reference: boolean;
+  personal_data_masked: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export const REVERIFICATION_REASON_CODES = [
+  'periodic_review',
+  'document_expired',
+  'account_change',
+  'high_risk_action',
+  'suspicious_activity',
+  'other',
+] as const;
+
+export interface ReverificationRequest {
+  object: 'reverification_request';
+  reverification_request_id: string;
+  identity_id: string;
+  reason: string;
+  reason_code: string | null;
+  mode: 'full' | 'biometric';
+  status: string;
+  session_id: string;
+  verify_url: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface Tenant {
+  object: 'tenant';
+  tenant_id: string;
+  name: string;
+  status: 'active' | 'suspended';
+  allowed_origins: string[];
+  branding: { primary_color?: string; accent_color?: string; logo_url?: string };
+  minimum_age: number;
+  document_authenticity: 'offline_checks' | 'manual_review';
+  proof_of_address_max_age_days: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WatchlistEntry {
+  name: string;
+  aliases?: string[];
+  date_of_birth?: string;
+  list?: string;
+}
+
+export interface Watchlist {
+  object: 'watchlist';
+  environment: Environment;
+  source: 'tenant' | 'sample' | 'none';
+  entries: WatchlistEntry[];
+  entry_count: number;
+  updated_at: string | null;
+}
+
+export const AUDIT_ACTIONS = [
+  'console.login',
+  'console.login_failed',
+  'console.logout',
+  'session.review_approved',
+  'session.review_rejected',
+  'api_key.created',
+  'api_key.revoked',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.secret_rotated',
+  'webhook.tested',
+  'user.invited',
+  'user.invitation_reissued',
+  'user.invitation_accepted',
+  'user.role_changed',
+  'user.disabled',
+  'user.enabled',
+  'tenant.updated',
+  'watchlist.replaced',
+] as const;
+
+export const AUDIT_TARGET_TYPES = ['user', 'session', 'api_key', 'webhook', 'tenant', 'watchlist'] as const;
+
+export interface AuditEvent {
+  object: 'audit_event';
+  audit_event_id: string;
+  action: (typeof AUDIT_ACTIONS)[number];
+  actor: { type: 'user' | 'api_key' | 'unknown_account'; id: string | null };
+  target: { type: (typeof AUDIT_TARGET_TYPES)[number]; id: string | null } | null;
+  environment: Environment | null;
+  request_id: string | null;
+  ip_prefix: string | null;
+  details: Record<string, unknown>;
+  created_at: string;
+}
+
+export interface DayCounts {
+  date: string;
+  created: number;
+  approved: number;
+  rejected: number;
+  review_required: number;
+}
+
+export interface Stats {
+  object: 'stats';
+  environment: Environment;
+  days: number;
+  from: string;
+  to: string;
+  sessions: { total: number; by_status: Record<SessionStatus, number> };
+  /** approved ÷ (approved + rejected) over the window; null when nothing was decided. */
+  approval_rate: number | null;
+  median_seconds_to_decision: number | null;
+  /** One entry per UTC day, oldest first. */
+  per_day: DayCounts[];
+  review_queue: { length: number; oldest_since: string | null; oldest_age_seconds: number | null };
+}

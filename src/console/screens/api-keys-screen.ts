@@ -1,0 +1,189 @@
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { type ApiKey, type CreatedApiKey, ENVIRONMENTS, type List } from '../api/console-types.ts';
+import { ConsoleScreen } from '../ui/console-screen.ts';
+import { actionKey, badge, secretOnce } from '../ui/widgets.ts';
+
+/**
+ * `/console/api-keys`: the tenant's keys of both environments (prefix and last four characters only),
+ * creating one (its secret shown once; developers may create sandbox keys only, API.md §3) and revoking.
+ */
+export class ApiKeysScreen extends ConsoleScreen {
+  static override properties: PropertyDeclarations = {
+    ...ConsoleScreen.properties,
+    keys: { state: true },
+    created: { state: true },
+    busy: { state: true },
+    formError: { state: true },
+    revoking: { state: true },
+  };
+
+  declare keys: ApiKey[] | null;
+  declare created: CreatedApiKey | null;
+  declare busy: boolean;
+  declare formError: unknown;
+  /** The key waiting for the user to confirm its revocation. */
+  declare revoking: string | null;
+
+  constructor() {
+    super();
+    this.keys = null;
+    this.created = null;
+    this.busy = false;
+    this.formError = null;
+    this.revoking = null;
+  }
+
+  /** Keys belong to the tenant, not to the environment shown: nothing to reload when it changes. */
+  /** Tenant-wide: the same whichever environment is chosen, so never marked as sandbox data. */
+  protected override get environmentScoped(): boolean {
+    return false;
+  }
+
+  protected override loadKey(): string {
+    return 'tenant';
+  }
+
+  protected override async load(signal: AbortSignal): Promise<void> {
+    this.keys = (await this.api.get<List<ApiKey>>('/v1/api-keys', { signal })).data;
+  }
+
+  get #mayCreateProduction(): boolean {
+    return this.ctx.me?.user.role === 'tenant_admin';
+  }
+
+  async #create(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
+    const data = new FormData(form);
+    const name = String(data.get('name') ?? '').trim();
+    if (!name) {
+      this.formError = new Error(this.t('fieldRequired'));
+      return;
+    }
+    this.busy = true;
+    this.formError = null;
+    try {
+      this.created = await this.api.post<CreatedApiKey>('/v1/api-keys', {
+        body: { name, environment: String(data.get('environment')) },
+        idempotencyKey: actionKey(),
+      });
+      form.reset();
+      await this.reload();
+      void this.focusAfterRender('idv-copy-field');
+    } catch (error) {
+      this.formError = error;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  #askRevoke(key: ApiKey): void {
+    this.revoking = key.api_key_id;
+    void this.focusAfterRender('.confirm button');
+  }
+
+  async #revoke(key: ApiKey): Promise<void> {
+    this.busy = true;
+    this.formError = null;
+    try {
+      await this.api.delete<ApiKey>(`/v1/api-keys/${encodeURIComponent(key.api_key_id)}`);
+      this.revoking = null;
+      await this.reload();
+    } catch (error) {
+      this.formError = error;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  #renderKey(key: ApiKey) {
+    const t = this.t;
+    const mayRevoke = !key.revoked_at && (key.environment === 'sandbox' || this.#mayCreateProduction);
+    return html`<tr>
+      <th scope="row">${key.name}</th>
+      <td>
+        <span class=${key.environment === 'sandbox' ? 'badge sandbox-badge' : 'badge tone-neutral'}>
+          ${t(key.environment === 'sandbox' ? 'env_sandbox' : 'env_production')}
+        </span>
+      </td>
+      <td><code>${key.prefix}…${key.last4}</code></td>
+      <td>${this.date(key.created_at)}</td>
+      <td>${key.last_used_at ? this.date(key.last_used_at) : t('never')}</td>
+      <td>${key.revoked_at ? html`${badge(t, 'keyStatus_', 'revoked')} ${this.date(key.revoked_at)}` : badge(t, 'keyStatus_', 'active')}</td>
+      <td>
+        ${
+          mayRevoke
+            ? this.revoking === key.api_key_id
+              ? html`<div class="confirm" role="group" aria-labelledby=${`revoke-${key.api_key_id}`}>
+                <p id=${`revoke-${key.api_key_id}`}>${t('revokeConfirm', { name: key.name })}</p>
+                <div class="actions">
+                  <button type="button" class="danger small" ?disabled=${this.busy} @click=${() => void this.#revoke(key)}>
+                    ${t('confirm')}
+                  </button>
+                  <button type="button" class="secondary small" @click=${() => (this.revoking = null)}>${t('cancel')}</button>
+                </div>
+              </div>`
+              : html`<button type="button" class="secondary small" data-write aria-label=${`${t('revoke')}: ${key.name}`}
+                @click=${() => this.#askRevoke(key)}>${t('revoke')}</button>`
+            : nothing
+        }
+      </td>
+    </tr>`;
+  }
+
+  override render() {
+    const t = this.t;
+    const keys = this.keys;
+    return html`${this.heading(t('navApiKeys'))} ${this.renderError()} ${this.renderLoading()}
+      ${this.created ? secretOnce(t, this.created.name, this.created.secret, t('apiKeyCreated')) : nothing}
+      ${keys && keys.length === 0 ? html`<p>${t('noApiKeys')}</p>` : nothing}
+      ${
+        keys && keys.length > 0
+          ? html`<div class="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">${t('colName')}</th>
+                  <th scope="col">${t('environment')}</th>
+                  <th scope="col">${t('colKey')}</th>
+                  <th scope="col">${t('createdAt')}</th>
+                  <th scope="col">${t('colLastUsed')}</th>
+                  <th scope="col">${t('status')}</th>
+                  <th scope="col">${t('actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${keys.map((key) => this.#renderKey(key))}
+              </tbody>
+            </table>
+          </div>`
+          : nothing
+      }
+      <section aria-labelledby="create">
+        <h2 id="create">${t('apiKeyCreateTitle')}</h2>
+        <form @submit=${this.#create}>
+          <div class="form-grid">
+            <div class="field">
+              <label for="name">${t('apiKeyName')}</label>
+              <input id="name" name="name" required maxlength="100" />
+            </div>
+            <div class="field">
+              <label for="environment">${t('environment')}</label>
+              <select id="environment" name="environment" aria-describedby=${this.#mayCreateProduction ? nothing : 'prod-hint'}>
+                ${ENVIRONMENTS.filter((env) => env === 'sandbox' || this.#mayCreateProduction).map(
+                  (env) => html`<option value=${env} ?selected=${env === this.ctx.environment}>
+                    ${t(env === 'sandbox' ? 'env_sandbox' : 'env_production')}
+                  </option>`,
+                )}
+              </select>
+              ${this.#mayCreateProduction ? nothing : html`<p id="prod-hint" class="muted">${t('apiKeyProductionAdminOnly')}</p>`}
+            </div>
+          </div>
+          ${this.renderError(this.formError)}
+          <div class="actions"><button type="submit" data-write ?disabled=${this.busy}>${t('apiKeyCreate')}</button></div>
+        </form>
+      </section>`;
+  }
+}
+
+if (!customElements.get('idv-api-keys-screen')) customElements.define('idv-api-keys-screen', ApiKeysScreen);

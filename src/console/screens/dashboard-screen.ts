@@ -1,0 +1,176 @@
+import { css, html, nothing, type PropertyDeclarations } from 'lit';
+import { SESSION_STATUSES, type Stats } from '../api/console-types.ts';
+import { codeLabel } from '../i18n/localize.ts';
+import { BASE, consolePath } from '../routing/routes.ts';
+import { ConsoleScreen } from '../ui/console-screen.ts';
+import { formatAge, formatDuration, formatNumber, formatPercent } from '../ui/format.ts';
+import { dailyChart } from './daily-chart.ts';
+
+const DAYS = 30;
+
+/**
+ * `/console/dashboard`: the last 30 days of one environment (`GET /v1/stats`): totals, approval rate,
+ * median time to decision, sessions per day, and the review queue.
+ */
+export class DashboardScreen extends ConsoleScreen {
+  static override styles = [
+    ...ConsoleScreen.styles,
+    css`
+      figure {
+        margin: 1.5rem 0 0;
+      }
+      figcaption {
+        font-weight: 600;
+        font-size: 1.125rem;
+        margin-block-end: 0.5rem;
+      }
+      svg {
+        inline-size: 100%;
+        block-size: auto;
+        max-block-size: 18rem;
+      }
+      .grid {
+        stroke: var(--idv-color-border);
+        stroke-width: 1;
+        stroke-dasharray: 2 3;
+      }
+      .axis {
+        fill: var(--idv-color-muted);
+        font-size: 11px;
+      }
+      .bar.good {
+        fill: var(--idv-color-success);
+      }
+      .bar.bad {
+        fill: var(--idv-color-danger);
+      }
+      .bar.wait {
+        fill: var(--idv-color-primary);
+      }
+      .bar.neutral {
+        fill: var(--idv-color-muted);
+      }
+      .legend {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5rem 1.25rem;
+        margin-block-end: 0.75rem;
+      }
+      .legend li {
+        display: flex;
+        align-items: center;
+        gap: 0.375rem;
+      }
+      .swatch {
+        inline-size: 0.875rem;
+        block-size: 0.875rem;
+      }
+      details summary {
+        cursor: pointer;
+        min-height: 44px;
+        display: flex;
+        align-items: center;
+      }
+    `,
+  ];
+
+  static override properties: PropertyDeclarations = {
+    ...ConsoleScreen.properties,
+    stats: { state: true },
+  };
+
+  declare stats: Stats | null;
+
+  constructor() {
+    super();
+    this.stats = null;
+  }
+
+  protected override async load(signal: AbortSignal): Promise<void> {
+    this.stats = null;
+    this.stats = await this.api.get<Stats>('/v1/stats', { query: { days: DAYS }, signal });
+  }
+
+  #renderCards(stats: Stats) {
+    const t = this.t;
+    const locale = this.ctx.locale;
+    const queue = stats.review_queue;
+    return html`<div class="cards">
+      <section class="card" aria-labelledby="card-sessions">
+        <h2 id="card-sessions">${t('cardSessions')}</h2>
+        <p class="value">${formatNumber(locale, stats.sessions.total)}</p>
+        <p class="muted">${t('statsWindow', { days: stats.days })}</p>
+      </section>
+      <section class="card" aria-labelledby="card-rate">
+        <h2 id="card-rate">${t('cardApprovalRate')}</h2>
+        <p class="value">${stats.approval_rate === null ? t('notApplicable') : formatPercent(locale, stats.approval_rate)}</p>
+        <p class="muted">${t('cardApprovalRateHint')}</p>
+      </section>
+      <section class="card" aria-labelledby="card-median">
+        <h2 id="card-median">${t('cardMedianDecision')}</h2>
+        <p class="value">
+          ${
+            stats.median_seconds_to_decision === null
+              ? t('notApplicable')
+              : formatDuration(locale, stats.median_seconds_to_decision)
+          }
+        </p>
+      </section>
+      <section class="card" aria-labelledby="card-queue">
+        <h2 id="card-queue">${t('cardQueue')}</h2>
+        <p class="value">${formatNumber(locale, queue.length)}</p>
+        <p class="muted">
+          ${
+            queue.oldest_since
+              ? t('queueOldest', {
+                  time: `${this.date(queue.oldest_since)} (${formatAge(locale, queue.oldest_since)})`,
+                })
+              : t('queueEmpty')
+          }
+        </p>
+        ${
+          queue.length > 0 && this.can('sessions:review')
+            ? html`<p><a href=${`${BASE}/reviews`}>${t('openQueue')}</a></p>`
+            : nothing
+        }
+      </section>
+    </div>`;
+  }
+
+  #renderByStatus(stats: Stats) {
+    const t = this.t;
+    return html`<h2>${t('byStatusTitle')}</h2>
+      <div class="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">${t('status')}</th>
+              <th scope="col">${t('cardSessions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${SESSION_STATUSES.map(
+              (status) => html`<tr>
+                <th scope="row"><a href=${consolePath(['sessions'], { status })}>${codeLabel(t, 'status_', status)}</a></th>
+                <td>${formatNumber(this.ctx.locale, stats.sessions.by_status[status] ?? 0)}</td>
+              </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>`;
+  }
+
+  override render() {
+    const stats = this.stats;
+    return html`${this.heading(this.t('navDashboard'))} ${this.renderError()} ${this.renderLoading()}
+    ${
+      stats
+        ? html`${this.#renderCards(stats)} ${dailyChart(stats.per_day, this.t, this.ctx.locale)}
+        ${this.#renderByStatus(stats)}`
+        : nothing
+    }`;
+  }
+}
+
+if (!customElements.get('idv-dashboard-screen'))
+  customElements.define('idv-dashboard-screen', DashboardScreen);

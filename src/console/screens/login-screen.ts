@@ -1,0 +1,92 @@
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { ConsoleApiError } from '../api/console-api-error.ts';
+import { ConsoleScreen, LoggedInEvent } from '../ui/console-screen.ts';
+
+/**
+ * `/console/login`: e-mail and password → `POST /v1/console/login`. Success hands the token to the shell
+ * (LoggedInEvent), which keeps it and opens the page the user came from or their `default_path`.
+ */
+export class LoginScreen extends ConsoleScreen {
+  static override properties: PropertyDeclarations = {
+    ...ConsoleScreen.properties,
+    busy: { state: true },
+    failure: { state: true },
+  };
+
+  declare busy: boolean;
+  declare failure: string | null;
+
+  constructor() {
+    super();
+    this.busy = false;
+    this.failure = null;
+  }
+
+  protected override loadKey(): string {
+    return 'static';
+  }
+
+  async #submit(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
+    const data = new FormData(form);
+    const email = String(data.get('email') ?? '').trim();
+    const password = String(data.get('password') ?? '');
+    if (!email || !password) {
+      this.failure = this.t('fieldRequired');
+      return;
+    }
+    this.busy = true;
+    this.failure = null;
+    try {
+      const login = await this.api.login(email, password);
+      this.dispatchEvent(new LoggedInEvent(login.access_token, login.expires_in));
+    } catch (error) {
+      this.failure = this.#failureText(error);
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLInputElement>('#password')?.select();
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  #failureText(error: unknown): string {
+    if (!(error instanceof ConsoleApiError)) return this.errorText(error);
+    switch (error.code) {
+      case 'invalid_credentials':
+        return this.t('loginFailed');
+      case 'too_many_attempts':
+        return this.t('loginLocked');
+      case 'user_disabled':
+        return this.t('userDisabled');
+      case 'tenant_suspended':
+        return this.t('tenantSuspended');
+      default:
+        return this.errorText(error);
+    }
+  }
+
+  override render() {
+    const t = this.t;
+    return html`<h1 tabindex="-1">${t('loginTitle')}</h1>
+      <p class="muted">${t('loginIntro')}</p>
+      <form @submit=${this.#submit} novalidate>
+        <div class="field">
+          <label for="email">${t('email')}</label>
+          <input id="email" name="email" type="email" autocomplete="username" required
+            aria-describedby=${this.failure ? 'login-error' : nothing} />
+        </div>
+        <div class="field">
+          <label for="password">${t('password')}</label>
+          <input id="password" name="password" type="password" autocomplete="current-password" required
+            aria-describedby=${this.failure ? 'login-error' : nothing} />
+        </div>
+        ${this.failure ? html`<p id="login-error" class="error" role="alert">${this.failure}</p>` : nothing}
+        <div class="actions">
+          <button type="submit" ?disabled=${this.busy}>${t('loginSubmit')}</button>
+        </div>
+      </form>`;
+  }
+}
+
+if (!customElements.get('idv-login-screen')) customElements.define('idv-login-screen', LoginScreen);

@@ -1,0 +1,253 @@
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { ConsoleApiError } from '../api/console-api-error.ts';
+import { type InvitedUser, type List, ROLES, type Role, type TenantUser } from '../api/console-types.ts';
+import { codeLabel } from '../i18n/localize.ts';
+import { BASE, consolePath } from '../routing/routes.ts';
+import { ConsoleScreen } from '../ui/console-screen.ts';
+import { actionKey, badge, type PageCursor, pageCursors, pager, secretOnce } from '../ui/widgets.ts';
+
+/**
+ * `/console/team`: the tenant's console users (`users:write`): invite with a role (the server sends no
+ * e-mail: the console shows the one-time invitation link to hand over), change a role, disable or
+ * enable, and issue a fresh invitation link.
+ */
+export class TeamScreen extends ConsoleScreen {
+  static override properties: PropertyDeclarations = {
+    ...ConsoleScreen.properties,
+    list: { state: true },
+    invitation: { state: true },
+    busy: { state: true },
+    formError: { state: true },
+    rowError: { state: true },
+    message: { state: true },
+  };
+
+  declare list: List<TenantUser> | null;
+  declare invitation: InvitedUser | null;
+  declare busy: boolean;
+  declare formError: unknown;
+  declare rowError: { userId: string; error: unknown } | null;
+  declare message: string;
+
+  constructor() {
+    super();
+    this.list = null;
+    this.invitation = null;
+    this.busy = false;
+    this.formError = null;
+    this.rowError = null;
+    this.message = '';
+  }
+
+  /** Users belong to the tenant, not to an environment. */
+  /** Tenant-wide: the same whichever environment is chosen, so never marked as sandbox data. */
+  protected override get environmentScoped(): boolean {
+    return false;
+  }
+
+  protected override loadKey(): string {
+    return this.query.toString();
+  }
+
+  protected override async load(signal: AbortSignal): Promise<void> {
+    this.list = await this.api.get<List<TenantUser>>('/v1/users', {
+      signal,
+      query: {
+        limit: 50,
+        starting_after: this.query.get('starting_after'),
+        ending_before: this.query.get('ending_before'),
+      },
+    });
+  }
+
+  /** The link the invited colleague opens; the token rides in the fragment, which no server sees. */
+  #invitationLink(token: string): string {
+    return `${location.origin}${BASE}/accept-invitation#${encodeURIComponent(token)}`;
+  }
+
+  #problemText(error: unknown): unknown {
+    if (error instanceof ConsoleApiError && error.code === 'last_tenant_admin')
+      return new Error(this.t('lastAdmin'));
+    if (error instanceof ConsoleApiError && error.code === 'email_in_use')
+      return new Error(this.t('emailInUse'));
+    return error;
+  }
+
+  async #invite(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
+    const data = new FormData(form);
+    const email = String(data.get('email') ?? '').trim();
+    if (!email) {
+      this.formError = new Error(this.t('fieldRequired'));
+      return;
+    }
+    this.busy = true;
+    this.formError = null;
+    try {
+      this.invitation = await this.api.post<InvitedUser>('/v1/users', {
+        body: { email, role: String(data.get('role')) },
+        idempotencyKey: actionKey(),
+      });
+      form.reset();
+      await this.reload();
+      void this.focusAfterRender('idv-copy-field');
+    } catch (error) {
+      this.formError = this.#problemText(error);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async #update(user: TenantUser, body: { role?: Role; disabled?: boolean }, message: string): Promise<void> {
+    this.busy = true;
+    this.rowError = null;
+    this.message = '';
+    try {
+      await this.api.patch<TenantUser>(`/v1/users/${encodeURIComponent(user.user_id)}`, { body });
+      this.message = message;
+      await this.reload();
+    } catch (error) {
+      this.rowError = { userId: user.user_id, error: this.#problemText(error) };
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async #reissue(user: TenantUser): Promise<void> {
+    this.busy = true;
+    this.rowError = null;
+    try {
+      this.invitation = await this.api.post<InvitedUser>(
+        `/v1/users/${encodeURIComponent(user.user_id)}/invitation`,
+        {
+          idempotencyKey: actionKey(),
+        },
+      );
+      await this.reload();
+      void this.focusAfterRender('idv-copy-field');
+    } catch (error) {
+      this.rowError = { userId: user.user_id, error };
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  #changeRole(user: TenantUser, event: SubmitEvent): void {
+    event.preventDefault();
+    const role = new FormData(event.currentTarget as HTMLFormElement).get('role') as Role;
+    if (role && role !== user.role) void this.#update(user, { role }, this.t('roleChanged'));
+  }
+
+  #renderUser(user: TenantUser) {
+    const t = this.t;
+    const self = user.user_id === this.ctx.me?.user.user_id;
+    const rowId = `role-${user.user_id}`;
+    return html`<tr>
+      <th scope="row">
+        ${user.email} ${self ? html`<span class="muted">(${t('you')})</span>` : nothing}
+        ${
+          user.status === 'invited' && user.invitation_expires_at
+            ? html`<br /><span class="muted">${t('invitationExpiresAt', { time: this.date(user.invitation_expires_at) })}</span>`
+            : nothing
+        }
+      </th>
+      <td>
+        <form class="row-actions" @submit=${(event: SubmitEvent) => this.#changeRole(user, event)}>
+          <label class="visually-hidden" for=${rowId}>${t('roleOf', { email: user.email })}</label>
+          <select id=${rowId} name="role" ?disabled=${user.status === 'disabled'}>
+            ${ROLES.map((role) => html`<option value=${role} ?selected=${role === user.role}>${codeLabel(t, 'role_', role)}</option>`)}
+          </select>
+          <button type="submit" class="secondary small" data-write ?disabled=${this.busy || user.status === 'disabled'}
+            aria-label=${`${t('save')}: ${t('roleOf', { email: user.email })}`}>${t('save')}</button>
+        </form>
+      </td>
+      <td>${badge(t, 'userStatus_', user.status)}</td>
+      <td>
+        <div class="row-actions">
+          ${
+            user.status === 'disabled'
+              ? html`<button type="button" class="secondary small" data-write ?disabled=${this.busy}
+                aria-label=${`${t('enableUser')}: ${user.email}`}
+                @click=${() => void this.#update(user, { disabled: false }, t('userStatus_active'))}>${t('enableUser')}</button>`
+              : self
+                ? nothing
+                : html`<button type="button" class="secondary small" data-write ?disabled=${this.busy}
+                  aria-label=${`${t('disableUser')}: ${user.email}`}
+                  @click=${() => void this.#update(user, { disabled: true }, t('userStatus_disabled'))}>${t('disableUser')}</button>`
+          }
+          ${
+            user.status === 'invited'
+              ? html`<button type="button" class="secondary small" data-write ?disabled=${this.busy}
+                aria-label=${`${t('reissueInvitation')}: ${user.email}`}
+                @click=${() => void this.#reissue(user)}>${t('reissueInvitation')}</button>`
+              : nothing
+          }
+        </div>
+        ${this.rowError?.userId === user.user_id ? this.renderError(this.rowError.error) : nothing}
+      </td>
+    </tr>`;
+  }
+
+  override render() {
+    const t = this.t;
+    const list = this.list;
+    return html`${this.heading(t('navTeam'))} ${this.renderError()} ${this.renderLoading()}
+      <div role="status">${this.message ? html`<p class="notice">${this.message}</p>` : nothing}</div>
+      ${
+        this.invitation
+          ? secretOnce(
+              t,
+              this.invitation.email,
+              this.#invitationLink(this.invitation.invitation_token),
+              t('inviteCreated', { email: this.invitation.email }),
+            )
+          : nothing
+      }
+      ${
+        list
+          ? html`<div class="table-wrap">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">${t('colUser')}</th>
+                    <th scope="col">${t('colRole')}</th>
+                    <th scope="col">${t('status')}</th>
+                    <th scope="col">${t('actions')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${list.data.map((user) => this.#renderUser(user))}
+                </tbody>
+              </table>
+            </div>
+            ${pager(
+              t,
+              pageCursors(list, this.query, (u) => u.user_id),
+              (cursor: PageCursor) => this.navigate(consolePath(['team'], { ...cursor })),
+            )}`
+          : nothing
+      }
+      <section aria-labelledby="invite">
+        <h2 id="invite">${t('inviteTitle')}</h2>
+        <form @submit=${this.#invite}>
+          <div class="form-grid">
+            <div class="field">
+              <label for="invite-email">${t('email')}</label>
+              <input id="invite-email" name="email" type="email" required maxlength="254" autocomplete="off" />
+            </div>
+            <div class="field">
+              <label for="invite-role">${t('inviteRole')}</label>
+              <select id="invite-role" name="role">
+                ${ROLES.map((role) => html`<option value=${role} ?selected=${role === 'viewer'}>${codeLabel(t, 'role_', role)}</option>`)}
+              </select>
+            </div>
+          </div>
+          ${this.renderError(this.formError)}
+          <div class="actions"><button type="submit" data-write ?disabled=${this.busy}>${t('inviteSubmit')}</button></div>
+        </form>
+      </section>`;
+  }
+}
+
+if (!customElements.get('idv-team-screen')) customElements.define('idv-team-screen', TeamScreen);

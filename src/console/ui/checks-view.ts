@@ -1,0 +1,75 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import type { Check } from '../api/console-types.ts';
+import { codeLabel, type Translate } from '../i18n/localize.ts';
+import { badge } from './widgets.ts';
+
+/** A detail value as text: numbers rounded for reading, lists joined, flags as yes/no. */
+function detailText(t: Translate, locale: string, value: unknown): string {
+  if (typeof value === 'number')
+    return new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(value);
+  if (typeof value === 'boolean') return t(value ? 'yes' : 'no');
+  if (Array.isArray(value)) return value.map((item) => detailText(t, locale, item)).join(', ');
+  if (value === null || value === undefined) return t('none');
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** Reason codes as their labels, each with the code beside it for searching the docs. */
+export function reasonList(t: Translate, codes: readonly string[]): unknown {
+  if (codes.length === 0) return t('none');
+  return html`<ul class="plain">
+    ${codes.map((code) => html`<li>${codeLabel(t, 'reason_', code)} <code>${code}</code></li>`)}
+  </ul>`;
+}
+
+/**
+ * The automated checks of a result (API.md §5): type, status, reason codes and the measured details
+ * (scores, counts, flags and method names: the API never puts personal values there).
+ *
+ * @example
+ *   html`${checksTable(t, 'en', result.checks)}`
+ */
+export function checksTable(
+  t: Translate,
+  locale: string,
+  checks: readonly Check[],
+  caption?: string,
+): TemplateResult {
+  if (checks.length === 0) return html`<p>${t('noChecks')}</p>`;
+  // Beside the images (the review screen) the table may scroll sideways: a captioned one is a named,
+  // focusable region, so keyboard users can scroll it too.
+  return html`<div class="table-wrap" role=${caption ? 'region' : nothing} tabindex=${caption ? '0' : nothing}
+    aria-label=${caption ?? nothing}>
+    <table>
+      ${caption ? html`<caption>${caption}</caption>` : nothing}
+      <thead>
+        <tr>
+          <th scope="col">${t('sectionChecks')}</th>
+          <th scope="col">${t('status')}</th>
+          <th scope="col">${t('reasonCodes')}</th>
+          <th scope="col">${t('details')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${checks.map(
+          (check) => html`<tr>
+            <th scope="row">${codeLabel(t, 'check_', check.type)}</th>
+            <td>${badge(t, 'checkStatus_', check.status)}</td>
+            <td>${reasonList(t, check.reason_codes)}</td>
+            <td>
+              ${
+                check.details && Object.keys(check.details).length > 0
+                  ? html`<dl class="facts">
+                    ${Object.entries(check.details).map(
+                      ([name, value]) => html`<dt><code>${name}</code></dt>
+                        <dd>${detailText(t, locale, value)}</dd>`,
+                    )}
+                  </dl>`
+                  : t('none')
+              }
+            </td>
+          </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
+}

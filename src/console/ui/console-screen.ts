@@ -1,0 +1,210 @@
+import {
+  html,
+  LitElement,
+  nothing,
+  type PropertyDeclarations,
+  type PropertyValues,
+  type TemplateResult,
+} from 'lit';
+import { sharedStyles } from '../../components/shared-styles.ts';
+import { ConsoleApiError } from '../api/console-api-error.ts';
+import type { ConsoleApi } from '../api/console-api.ts';
+import type { Capability, Environment, Me } from '../api/console-types.ts';
+import type { Translate } from '../i18n/localize.ts';
+import { consoleStyles } from './console-styles.ts';
+import { formatDateTime } from './format.ts';
+
+/** What every screen gets from the shell; a new object whenever one of its members changes. */
+export interface ScreenContext {
+  api: ConsoleApi;
+  t: Translate;
+  locale: string;
+  /** Null only on the public screens (login, accepting an invitation). */
+  me: Me | null;
+  environment: Environment;
+}
+
+/** Asks the shell to show another console page (`href` under /console). */
+export class NavigateEvent extends Event {
+  readonly href: string;
+  readonly replace: boolean;
+  constructor(href: string, replace = false) {
+    super('idv-navigate', { bubbles: true, composed: true });
+    this.href = href;
+    this.replace = replace;
+  }
+}
+
+/** Tells the shell a login succeeded: it stores the token and opens the next page. */
+export class LoggedInEvent extends Event {
+  readonly token: string;
+  readonly expiresIn: number;
+  constructor(token: string, expiresIn: number) {
+    super('idv-logged-in', { bubbles: true, composed: true });
+    this.token = token;
+    this.expiresIn = expiresIn;
+  }
+}
+
+/**
+ * The base of every console screen: the context from the shell, the route's params and query, data
+ * loading that restarts when the environment, the params or the query change (the previous load is
+ * aborted), and the helpers every screen needs (capabilities, navigation, errors, dates).
+ *
+ * @example
+ *   class ThingsScreen extends ConsoleScreen {
+ *     protected override async load(signal: AbortSignal) { this.things = await this.api.get('/v1/things', { signal }); }
+ *     override render() { return html`${this.heading('navThings')}…`; }
+ *   }
+ */
+export class ConsoleScreen extends LitElement {
+  static override styles = [sharedStyles, consoleStyles];
+
+  static override properties: PropertyDeclarations = {
+    ctx: { attribute: false },
+    params: { attribute: false },
+    query: { attribute: false },
+    fragment: { attribute: false },
+    loading: { state: true },
+    error: { state: true },
+  };
+
+  declare ctx: ScreenContext;
+  declare params: Record<string, string>;
+  declare query: URLSearchParams;
+  /** The URL's fragment (never sent to the server). */
+  declare fragment: string;
+  /** True while `load()` runs. */
+  declare loading: boolean;
+  /** The last failure of `load()` or of an action, shown by `renderError()`. */
+  declare error: unknown;
+
+  #loadKey: string | null = null;
+  #loadAbort: AbortController | null = null;
+
+  constructor() {
+    super();
+    this.params = {};
+    this.query = new URLSearchParams();
+    this.fragment = '';
+    this.loading = false;
+    this.error = null;
+  }
+
+  get api(): ConsoleApi {
+    return this.ctx.api;
+  }
+
+  get t(): Translate {
+    return this.ctx.t;
+  }
+
+  /** Whether the signed-in user holds a capability (API.md §3); the server enforces it regardless. */
+  can(capability: Capability): boolean {
+    return this.ctx.me?.capabilities.includes(capability) ?? false;
+  }
+
+  navigate(href: string, replace = false): void {
+    this.dispatchEvent(new NavigateEvent(href, replace));
+  }
+
+  /** The screen's main heading, which the shell focuses after each navigation. */
+  async focusHeading(): Promise<void> {
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>('h1')?.focus({ preventScroll: false });
+  }
+
+  /** Moves focus into the screen after a render (a confirmation that appeared, a result to read). */
+  async focusAfterRender(selector: string): Promise<void> {
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
+  }
+
+  /** Reloads when this changes; by default the environment, the route params and the query. */
+  protected loadKey(): string {
+    return `${this.ctx.environment}|${JSON.stringify(this.params)}|${this.query.toString()}`;
+  }
+
+  /** Fetches what the screen shows. Errors land in `error`; a newer load aborts this one's `signal`. */
+  protected async load(_signal: AbortSignal): Promise<void> {}
+
+  /** Runs `load()` again now (after an action changed the data). */
+  reload(): Promise<void> {
+    return this.#runLoad();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    if (!this.ctx) return;
+    const key = this.loadKey();
+    if (key !== this.#loadKey) {
+      this.#loadKey = key;
+      void this.#runLoad();
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#loadAbort?.abort();
+    this.#loadKey = null;
+  }
+
+  async #runLoad(): Promise<void> {
+    this.#loadAbort?.abort();
+    const abort = new AbortController();
+    this.#loadAbort = abort;
+    this.loading = true;
+    this.error = null;
+    try {
+      await this.load(abort.signal);
+    } catch (error) {
+      if (!abort.signal.aborted) this.error = error;
+    } finally {
+      if (this.#loadAbort === abort) this.loading = false;
+    }
+  }
+
+  date(iso: string | null | undefined): string {
+    return formatDateTime(this.ctx.locale, iso);
+  }
+
+  /** Whether the page shows one environment's data (false for tenant-wide pages: team, keys, audit log). */
+  protected get environmentScoped(): boolean {
+    return true;
+  }
+
+  /** The page heading, with the sandbox mark when the data shown is sandbox data. */
+  heading(text: string, extra: unknown = nothing): TemplateResult {
+    return html`<div class="heading-row">
+      <h1 tabindex="-1">${text}</h1>
+      ${
+        this.environmentScoped && this.ctx.environment === 'sandbox'
+          ? html`<span class="badge sandbox-badge">${this.t('sandboxBadge')}</span>`
+          : nothing
+      }
+      ${extra}
+    </div>`;
+  }
+
+  /** A failure in words: the API's detail and code, and the request id support needs. */
+  errorText(error: unknown): string {
+    if (error instanceof ConsoleApiError) {
+      if (error.status === 0) return this.t('networkError');
+      return this.t('errorWithCode', { message: error.message, code: error.code });
+    }
+    return error instanceof Error ? error.message : String(error);
+  }
+
+  renderError(error: unknown = this.error): unknown {
+    if (!error) return nothing;
+    const requestId = error instanceof ConsoleApiError ? error.problem.request_id : undefined;
+    return html`<div class="notice bad" role="alert">
+      <p class="error">${this.errorText(error)}</p>
+      ${requestId ? html`<p class="muted">${this.t('requestId', { id: requestId })}</p>` : nothing}
+    </div>`;
+  }
+
+  renderLoading(): unknown {
+    return this.loading ? html`<p role="status" class="muted">${this.t('loading')}</p>` : nothing;
+  }
+}

@@ -1,0 +1,81 @@
+import { css, html, LitElement, type PropertyDeclarations } from 'lit';
+import { sharedStyles } from '../../components/shared-styles.ts';
+
+/**
+ * `<idv-copy-field>`: a value to hand over (a secret shown once, an invitation or verification link) in a
+ * read-only field with a Copy button. The field stays selectable, so copying by hand works wherever the
+ * Clipboard API does not; the outcome is announced.
+ *
+ * @example
+ *   html`<idv-copy-field label="Signing secret" .value=${secret} copy-label="Copy" copied-label="Copied"></idv-copy-field>`
+ */
+export class CopyField extends LitElement {
+  static override styles = [
+    sharedStyles,
+    css`
+      .row {
+        display: flex;
+        gap: 0.5rem;
+        align-items: stretch;
+      }
+      input {
+        font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
+        flex: 1;
+        min-inline-size: 0;
+      }
+      .status {
+        min-block-size: 1.5rem;
+        margin: 0.25rem 0 0;
+        font-size: 0.875rem;
+      }
+    `,
+  ];
+
+  static override properties: PropertyDeclarations = {
+    label: {},
+    value: {},
+    copyLabel: { attribute: 'copy-label' },
+    copiedLabel: { attribute: 'copied-label' },
+    failedLabel: { attribute: 'failed-label' },
+    status: { state: true },
+  };
+
+  declare label: string;
+  declare value: string;
+  declare copyLabel: string;
+  declare copiedLabel: string;
+  declare failedLabel: string;
+  declare status: string;
+
+  constructor() {
+    super();
+    this.label = '';
+    this.value = '';
+    this.copyLabel = 'Copy';
+    this.copiedLabel = 'Copied';
+    this.failedLabel = 'Copy failed';
+    this.status = '';
+  }
+
+  async #copy(): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(this.value);
+      this.status = this.copiedLabel;
+    } catch {
+      this.status = this.failedLabel;
+      this.renderRoot.querySelector('input')?.select();
+    }
+  }
+
+  override render() {
+    return html`<label for="value">${this.label}</label>
+      <div class="row">
+        <input id="value" readonly .value=${this.value} spellcheck="false" autocomplete="off"
+          @focus=${(event: FocusEvent) => (event.target as HTMLInputElement).select()} />
+        <button type="button" class="secondary" @click=${() => void this.#copy()}>${this.copyLabel}</button>
+      </div>
+      <p class="status" role="status">${this.status}</p>`;
+  }
+}
+
+if (!customElements.get('idv-copy-field')) customElements.define('idv-copy-field', CopyField);

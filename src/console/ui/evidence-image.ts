@@ -1,0 +1,146 @@
+import { css, html, LitElement, nothing, type PropertyDeclarations } from 'lit';
+import { sharedStyles } from '../../components/shared-styles.ts';
+
+const MIN_ZOOM = 1;
+const MAX_ZOOM = 4;
+const ZOOM_STEP = 0.5;
+
+/**
+ * `<idv-evidence-image>`: one uploaded image with zoom and rotate buttons. The image arrives as a `blob:`
+ * URL the screen fetched with the console's token (evidence has no public URL). Zoom and rotation are set
+ * through the CSSOM after each render: a CSP without 'unsafe-inline' blocks `style="…"` attributes, which
+ * is what a `style=${…}` binding writes (styleMap too, on its first render).
+ *
+ * @example
+ *   html`<idv-evidence-image .src=${objectUrl} .alt=${'Document, front'} .labels=${labels}></idv-evidence-image>`
+ */
+export class EvidenceImage extends LitElement {
+  static override styles = [
+    sharedStyles,
+    css`
+      figure {
+        margin: 0;
+      }
+      figcaption {
+        font-weight: 600;
+        margin-block-end: 0.25rem;
+      }
+      .frame {
+        overflow: auto;
+        border: 1px solid var(--idv-color-border);
+        border-radius: var(--idv-radius);
+        block-size: 16rem;
+        display: grid;
+        /* safe: a zoomed image overflows to the end side, where it can be scrolled to. */
+        place-items: safe center;
+        background: var(--idv-color-surface);
+      }
+      .frame:focus-visible {
+        outline: var(--idv-focus-ring);
+        outline-offset: 2px;
+      }
+      img {
+        max-inline-size: 100%;
+        max-block-size: 100%;
+        transition: transform 0.15s ease-out;
+      }
+      .tools {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.375rem;
+        margin-block-start: 0.5rem;
+      }
+      .tools button {
+        min-height: 36px;
+        padding: 0.25rem 0.625rem;
+      }
+      .error {
+        padding: 1rem;
+      }
+    `,
+  ];
+
+  static override properties: PropertyDeclarations = {
+    src: {},
+    alt: {},
+    caption: {},
+    failed: { type: Boolean },
+    labels: { attribute: false },
+    zoom: { state: true },
+    rotation: { state: true },
+  };
+
+  declare src: string;
+  declare alt: string;
+  declare caption: string;
+  declare failed: boolean;
+  declare labels: { zoomIn: string; zoomOut: string; rotate: string; reset: string; failed: string };
+  declare zoom: number;
+  declare rotation: number;
+
+  constructor() {
+    super();
+    this.src = '';
+    this.alt = '';
+    this.caption = '';
+    this.failed = false;
+    this.labels = {
+      zoomIn: 'Zoom in',
+      zoomOut: 'Zoom out',
+      rotate: 'Rotate',
+      reset: 'Reset',
+      failed: 'Failed',
+    };
+    this.zoom = 1;
+    this.rotation = 0;
+  }
+
+  protected override updated(): void {
+    const img = this.renderRoot.querySelector('img');
+    if (!img) return;
+    // Zoom widens the image (so the frame scrolls to every part of it); rotation is a transform.
+    const zoomed = this.zoom > 1;
+    img.style.setProperty('transform', `rotate(${this.rotation}deg)`);
+    img.style.setProperty('inline-size', zoomed ? `${this.zoom * 100}%` : 'auto');
+    img.style.setProperty('max-inline-size', zoomed ? 'none' : '100%');
+    img.style.setProperty('max-block-size', zoomed ? 'none' : '100%');
+  }
+
+  override render() {
+    const { labels } = this;
+    return html`<figure>
+      <figcaption>${this.caption}</figcaption>
+      <div class="frame" tabindex="0" role="group" aria-label=${this.caption}>
+        ${
+          this.failed
+            ? html`<p class="error">${labels.failed}</p>`
+            : this.src
+              ? html`<img src=${this.src} alt=${this.alt} />`
+              : html`<div class="spinner" aria-hidden="true"></div>`
+        }
+      </div>
+      ${
+        this.src && !this.failed
+          ? html`<div class="tools">
+            <button type="button" class="secondary" aria-label=${`${labels.zoomIn}: ${this.caption}`}
+              ?disabled=${this.zoom >= MAX_ZOOM} @click=${() => (this.zoom = Math.min(MAX_ZOOM, this.zoom + ZOOM_STEP))}>+</button>
+            <button type="button" class="secondary" aria-label=${`${labels.zoomOut}: ${this.caption}`}
+              ?disabled=${this.zoom <= MIN_ZOOM} @click=${() => (this.zoom = Math.max(MIN_ZOOM, this.zoom - ZOOM_STEP))}>−</button>
+            <button type="button" class="secondary" aria-label=${`${labels.rotate}: ${this.caption}`}
+              @click=${() => (this.rotation = (this.rotation + 90) % 360)}>↻</button>
+            ${
+              this.zoom !== 1 || this.rotation !== 0
+                ? html`<button type="button" class="secondary" @click=${() => {
+                    this.zoom = 1;
+                    this.rotation = 0;
+                  }}>${labels.reset}</button>`
+                : nothing
+            }
+          </div>`
+          : nothing
+      }
+    </figure>`;
+  }
+}
+
+if (!customElements.get('idv-evidence-image')) customElements.define('idv-evidence-image', EvidenceImage);

@@ -1,0 +1,70 @@
+/**
+ * Locale-aware formatting through Intl only: the console ships no date or number library.
+ *
+ * @example
+ *   formatDateTime('de', '2025-03-01T10:00:00Z') // → '01.03.2025, 11:00' (in the browser's time zone)
+ *   formatDuration('en', 5400)                  // → '1.5 hr'
+ */
+export function formatDateTime(locale: string, iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** A calendar day (`YYYY-MM-DD`, UTC) as the locale writes it, short. */
+export function formatDay(locale: string, day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(date);
+}
+
+export function formatNumber(locale: string, value: number): string {
+  return new Intl.NumberFormat(locale).format(value);
+}
+
+export function formatPercent(locale: string, ratio: number): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
+}
+
+/** Seconds as the largest fitting unit (seconds, minutes, hours, days) with at most one decimal. */
+export function formatDuration(locale: string, seconds: number): string {
+  const units: [Intl.NumberFormatOptions['unit'], number][] = [
+    ['day', 86_400],
+    ['hour', 3_600],
+    ['minute', 60],
+  ];
+  for (const [unit, size] of units) {
+    if (seconds >= size) {
+      return new Intl.NumberFormat(locale, {
+        style: 'unit',
+        unit,
+        unitDisplay: 'short',
+        maximumFractionDigits: 1,
+      }).format(seconds / size);
+    }
+  }
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: 'second',
+    unitDisplay: 'short',
+    maximumFractionDigits: 0,
+  }).format(seconds);
+}
+
+/** How long ago an instant was, in words ("3 hours ago"). */
+export function formatAge(locale: string, iso: string, now = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const abs = Math.abs(seconds);
+  if (abs < 60) return format.format(seconds, 'second');
+  if (abs < 3_600) return format.format(Math.round(seconds / 60), 'minute');
+  if (abs < 86_400) return format.format(Math.round(seconds / 3_600), 'hour');
+  return format.format(Math.round(seconds / 86_400), 'day');
+}
+
+/** `<input type=date>` value → the first or last instant of that UTC day, for `created_gte`/`created_lte`. */
+export function dayBoundary(day: string, end: boolean): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  return end ? `${day}T23:59:59.999Z` : `${day}T00:00:00.000Z`;
+}

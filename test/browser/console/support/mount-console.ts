@@ -1,0 +1,97 @@
+import { fixture, html } from '@open-wc/testing';
+import '../../../../src/console/main.ts';
+import type { Role } from '../../../../src/console/api/console-types.ts';
+import type { IdvConsoleElement } from '../../../../src/console/console-element.ts';
+import { MemoryHistory } from '../../../../src/console/routing/history.ts';
+import { until } from '../../support/dom.ts';
+import { FakeConsoleBackend } from './fake-console-backend.ts';
+
+export interface Mounted {
+  el: IdvConsoleElement;
+  backend: FakeConsoleBackend;
+  history: MemoryHistory;
+}
+
+export interface MountOptions {
+  /** Signed in with this role (a token in sessionStorage, as after a login); none: signed out. */
+  role?: Role;
+  path?: string;
+  locale?: string;
+  theme?: 'light' | 'dark' | 'auto';
+  environment?: 'sandbox' | 'production';
+  backend?: FakeConsoleBackend;
+}
+
+/** Forgets the token and the display choices a previous test left in storage. */
+export function resetStorage(): void {
+  sessionStorage.removeItem('idv-console-token');
+  sessionStorage.removeItem('idv-console-environment');
+  localStorage.removeItem('idv-console-theme');
+  localStorage.removeItem('idv-console-locale');
+}
+
+/**
+ * `<idv-console>` on a fake backend and an in-memory history, started on `path`, waiting until the page's
+ * screen has rendered its heading.
+ */
+export async function mountConsole(options: MountOptions = {}): Promise<Mounted> {
+  resetStorage();
+  const backend = options.backend ?? new FakeConsoleBackend();
+  if (options.role) {
+    const token = backend.tokenFor(options.role);
+    sessionStorage.setItem('idv-console-token', JSON.stringify({ token, expiresAt: Date.now() + 3_600_000 }));
+  }
+  sessionStorage.setItem('idv-console-environment', options.environment ?? 'sandbox');
+  const history = new MemoryHistory(options.path ?? '/console/');
+  const el = await fixture<IdvConsoleElement>(
+    html`<idv-console
+      theme=${options.theme ?? 'light'}
+      locale=${options.locale ?? 'en'}
+      .fetchImpl=${backend.fetch}
+      .history=${history}
+    ></idv-console>`,
+  );
+  await until(() => screenHeading(el), 4000, 'the screen heading');
+  return { el, backend, history };
+}
+
+/** The element of the current screen. */
+export function screenOf(el: IdvConsoleElement): (HTMLElement & { updateComplete: Promise<unknown> }) | null {
+  const main = el.shadowRoot?.querySelector('main');
+  return ([...(main?.children ?? [])].find((child) => child.tagName.startsWith('IDV-')) ?? null) as never;
+}
+
+export function screenHeading(el: IdvConsoleElement): HTMLElement | null {
+  return screenOf(el)?.shadowRoot?.querySelector('h1') ?? null;
+}
+
+/** Waits until the current screen shows `text` somewhere (loads are async). */
+export async function screenShows(
+  el: IdvConsoleElement,
+  text: string | RegExp,
+  ms = 4000,
+): Promise<HTMLElement> {
+  return until(
+    () => {
+      const screen = screenOf(el);
+      const content = screen?.shadowRoot?.textContent ?? '';
+      return (typeof text === 'string' ? content.includes(text) : text.test(content)) ? screen : null;
+    },
+    ms,
+    `the screen to show ${String(text)}`,
+  );
+}
+
+/** Everything focused, through shadow roots. */
+export function deepActiveElement(): Element | null {
+  let active: Element | null = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
+/** Waits for every pending render of the shell and its screen. */
+export async function settled(el: IdvConsoleElement): Promise<void> {
+  await el.updateComplete;
+  await screenOf(el)?.updateComplete;
+  await new Promise((resolve) => setTimeout(resolve, 30));
+}
