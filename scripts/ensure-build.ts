@@ -1,4 +1,4 @@
-// `npm start` runs this first (prestart): the server serves the hosted page and /sdk/id-verify.js from
+// `npm start` runs this first (prestart): the server serves the hosted page, /sdk/id-verify.js and /console from
 // dist/, so a fresh clone, or one whose widget sources changed since the last build, is built before the
 // server starts. A current build is left alone, so restarts stay instant.
 import { spawnSync } from 'node:child_process';
@@ -6,7 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const OUTPUTS = ['dist/sdk/id-verify.js', 'dist/hosted', 'dist/npm/index.js'];
+const OUTPUTS = ['dist/sdk/id-verify.js', 'dist/hosted', 'dist/npm/index.js', 'dist/console/index.html'];
 const SOURCES = ['src', 'vite.config.ts', 'package.json'];
 
 function newestMtime(path: string): number {
@@ -31,7 +31,7 @@ const changedAt = Math.max(
 if (missing.length > 0 || changedAt > builtAt) {
   console.log(
     missing.length
-      ? 'building the widget and hosted page (first start)…'
+      ? 'building the widget, the hosted page and the console (first start)…'
       : 'widget sources changed: rebuilding…',
   );
   const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
