@@ -26,7 +26,7 @@ export interface SessionCost {
 export interface SessionCostReport {
   database: 'pglite' | 'postgresql';
   sessions: SessionCost[];
-  /** The server process's peak resident memory, MB. */
+  /** The server's peak resident memory (its process and its vision workers), MB. */
   peakRssMb: number;
 }
 
@@ -37,10 +37,28 @@ function processCpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
 
-function peakRssMb(pid: number): number {
+function processPeakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
+}
+
+function childPids(pid: number): number[] {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+  return children === '' ? [] : children.split(' ').map(Number);
+}
+
+/**
+ * The whole server's peak memory: the server process and every process under it (the vision workers),
+ * each at its own peak. Their peaks need not coincide, so the sum is an upper bound.
+ */
+function serverPeakRssMb(pid: number): number {
+  return childPids(pid).reduce((sum, child) => sum + serverPeakRssMb(child), processPeakRssMb(pid));
+}
+
+/** CPU of the server process and of every process under it. */
+function serverCpuSeconds(pid: number): number {
+  return childPids(pid).reduce((sum, child) => sum + serverCpuSeconds(child), processCpuSeconds(pid));
 }
 
 async function expectOk(response: Response, what: string): Promise<Record<string, unknown>> {
@@ -149,14 +167,14 @@ export async function measureSessionCost(
     };
     const sessions: SessionCost[] = [];
     for (let i = 0; i < (options.count ?? 3); i++) {
-      const before = processCpuSeconds(pid);
+      const before = serverCpuSeconds(pid);
       const session = await runSession(server.baseUrl, credentials.api_keys.sandbox);
-      sessions.push({ ...session, cpuSeconds: processCpuSeconds(pid) - before });
+      sessions.push({ ...session, cpuSeconds: serverCpuSeconds(pid) - before });
     }
     return {
       database: options.databaseUrl ? 'postgresql' : 'pglite',
       sessions,
-      peakRssMb: peakRssMb(pid),
+      peakRssMb: serverPeakRssMb(pid),
     };
   } finally {
     await server.stop();

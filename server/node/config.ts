@@ -70,7 +70,7 @@ export interface ServerConfig {
   retention: RetentionConfig;
   /**
    * The vision engine (document reading, face analysis): off leaves `deps.vision` unset, so the checks that
-   * need models report `model_unavailable`. Each worker thread loads its own models (~300 MB).
+   * need models report `model_unavailable`. Each worker process loads its own models (~300 MB).
    */
   vision: { enabled: boolean; threads: number };
 }

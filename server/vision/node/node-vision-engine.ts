@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { UnprocessableImageError } from '../../evidence/image-analyzer.ts';
 import type {
   DocumentReading,
@@ -11,12 +12,12 @@ import type { JobRequest, JobResponse, VisionJob, WorkerError } from './vision-p
 
 export interface NodeVisionEngineOptions {
   /**
-   * Worker threads, each with its own copy of the models (about 300 MB each once loaded). Default 1: the
-   * whole server stays under 800 MB; raise it on a larger host for throughput.
+   * Worker processes, each with its own copy of the models (about 300 MB each once loaded). Default 1;
+   * raise it on a larger host for throughput. (Named `threads` for `IDV_VISION_THREADS`.)
    */
   threads?: number;
   /**
-   * How long one job may run in a worker before it is given up, the worker terminated (a model stuck in
+   * How long one job may run in a worker before it is given up, the worker killed (a model stuck in
    * WebAssembly cannot be interrupted otherwise) and replaced. Default 60 s: a cold start loads the models
    * (about 2 s) and a document read takes a few seconds on a busy core.
    */
@@ -42,13 +43,34 @@ interface PendingJob {
 }
 
 interface Slot {
-  worker: Worker;
+  worker: ChildProcess;
   job: PendingJob | null;
   timer: NodeJS.Timeout | null;
 }
 
 const DEFAULT_JOB_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_QUEUED_JOBS = 64;
+
+/** The process and its IPC channel both hold the event loop; both are released while the worker idles. */
+function unrefWorker(worker: ChildProcess): void {
+  worker.unref();
+  worker.channel?.unref();
+}
+
+function refWorker(worker: ChildProcess): void {
+  worker.ref();
+  worker.channel?.ref();
+}
+
+function stopWorker(worker: ChildProcess): Promise<void> {
+  if (worker.exitCode !== null || worker.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    worker.once('exit', () => resolve());
+    // Held again until it is gone: an unreferenced child would let the event loop end before its exit.
+    worker.ref();
+    worker.kill('SIGKILL');
+  });
+}
 
 function rebuildError(error: WorkerError): Error {
   if (error.name === 'UnprocessableImageError' && error.reason) {
@@ -59,12 +81,17 @@ function rebuildError(error: WorkerError): Error {
 
 /**
  * The {@link VisionEngine} on Node: real models (Human's face detector and mesh, face-api's dlib ResNet
- * embedder, tesseract.js for the MRZ and pages, zxing-wasm for PDF417) in a pool of `worker_threads`,
- * so a document read never blocks the HTTP event loop. The main thread loads no model: workers start on
- * the first call and each loads its models on its first job. Image bytes are copied once and transferred.
+ * embedder, tesseract.js for the MRZ and pages, zxing-wasm for PDF417) in a pool of child processes, so
+ * a document read never blocks the HTTP event loop. The server process loads no model: workers start on
+ * the first call and each loads its models on its first job.
  *
- * A job that throws inside a model rejects alone; a worker that crashes or overruns `jobTimeoutMs`
- * rejects its job and is replaced. Idle workers do not keep the process alive; `close()` stops them.
+ * Processes rather than worker threads: V8 keeps one registry of JIT code pages per process, and
+ * WebAssembly compiled and freed in several isolates of one process (the embedded PGlite on the main
+ * thread, the models in a worker) can desynchronise it; V8 then aborts the whole process ("Check failed:
+ * jit_page_->allocations_.erase(addr) == 1", seen in this project's test runs and reported against
+ * Node 24 with PGlite). In its own process a model that brings V8 down takes one job with it, never the
+ * server: the job rejects and the worker is replaced, as for any crash or a job that overruns
+ * `jobTimeoutMs`. Idle workers do not keep the server alive; `close()` stops them.
  *
  * @example
  * const vision = createNodeVisionEngine({ threads: 1 });
@@ -75,7 +102,7 @@ export function createNodeVisionEngine(options: NodeVisionEngineOptions = {}): V
   const threads = Math.max(1, Math.floor(options.threads ?? 1));
   const jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
   const maxQueuedJobs = options.maxQueuedJobs ?? DEFAULT_MAX_QUEUED_JOBS;
-  const workerUrl = options.workerUrl ?? new URL('./vision-worker.ts', import.meta.url);
+  const workerPath = fileURLToPath(options.workerUrl ?? new URL('./vision-worker.ts', import.meta.url));
   const slots = new Set<Slot>();
   const queue: PendingJob[] = [];
   let nextId = 1;
@@ -87,19 +114,24 @@ export function createNodeVisionEngine(options: NodeVisionEngineOptions = {}): V
     slot.job = null;
     slot.timer = null;
     // An idle worker must not keep a process alive that has nothing else to do.
-    slot.worker.unref();
+    unrefWorker(slot.worker);
     return job;
   }
 
   function retire(slot: Slot, reason: Error): void {
     if (!slots.delete(slot)) return;
     finish(slot)?.reject(reason);
-    void slot.worker.terminate();
+    slot.worker.kill('SIGKILL');
     dispatch();
   }
 
   function spawn(): Slot {
-    const worker = new Worker(workerUrl);
+    // Structured clone over the IPC channel carries the image bytes as they are; no other process reads
+    // them. The worker inherits the server's stdout/stderr (it logs nothing personal) and its flags.
+    const worker = fork(workerPath, [], {
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     const slot: Slot = { worker, job: null, timer: null };
     worker.on('message', (response: JobResponse) => {
       if (slot.job?.request.id !== response.id) return;
@@ -108,14 +140,11 @@ export function createNodeVisionEngine(options: NodeVisionEngineOptions = {}): V
       else job?.reject(rebuildError(response.error));
       dispatch();
     });
-    worker.on('error', (error) => retire(slot, new Error(`Vision worker crashed: ${error.message}`)));
-    worker.on('messageerror', (error) =>
-      retire(slot, new Error(`Vision worker message failed: ${error.message}`)),
+    worker.on('error', (error) => retire(slot, new Error(`Vision worker failed: ${error.message}`)));
+    worker.on('exit', (code, signal) =>
+      retire(slot, new Error(`Vision worker stopped unexpectedly (${signal ?? `exit code ${code}`}).`)),
     );
-    worker.on('exit', (code) =>
-      retire(slot, new Error(`Vision worker stopped unexpectedly (exit code ${code}).`)),
-    );
-    worker.unref();
+    unrefWorker(worker);
     slots.add(slot);
     return slot;
   }
@@ -131,12 +160,12 @@ export function createNodeVisionEngine(options: NodeVisionEngineOptions = {}): V
       if (!slot) return;
       const job = queue.shift() as PendingJob;
       slot.job = job;
-      slot.worker.ref();
+      refWorker(slot.worker);
       slot.timer = setTimeout(
         () => retire(slot, new VisionEngineBusyError(`Vision job timed out after ${jobTimeoutMs} ms.`)),
         jobTimeoutMs,
       );
-      slot.worker.postMessage(job.request, [job.request.bytes]);
+      slot.worker.send(job.request);
     }
   }
 
@@ -145,7 +174,7 @@ export function createNodeVisionEngine(options: NodeVisionEngineOptions = {}): V
     if (queue.length >= maxQueuedJobs) {
       return Promise.reject(new VisionEngineBusyError(`Vision engine has ${queue.length} jobs waiting.`));
     }
-    // One copy, so the caller's buffer is never detached; the copy itself is transferred.
+    // One copy of exactly the image's bytes (a view may sit on a larger buffer).
     const copy = new Uint8Array(bytes.byteLength);
     copy.set(bytes);
     return new Promise<T>((resolve, reject) => {
@@ -172,7 +201,7 @@ export function createNodeVisionEngine(options: NodeVisionEngineOptions = {}): V
       const running = [...slots];
       slots.clear();
       for (const slot of running) finish(slot)?.reject(stopped);
-      await Promise.all(running.map((slot) => slot.worker.terminate()));
+      await Promise.all(running.map((slot) => stopWorker(slot.worker)));
     },
   };
 }

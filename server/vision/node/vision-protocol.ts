@@ -1,8 +1,8 @@
 import type { UnprocessableImageReason } from '../../evidence/image-analyzer.ts';
 import type { ReadDocumentOptions } from '../vision-engine.ts';
 
-// The messages between the engine (main thread) and its worker threads. Plain data only: they cross
-// threads by structured clone, the image bytes by transfer.
+// The messages between the engine (in the server process) and its worker processes. Plain data only:
+// they cross the IPC channel by structured clone (`serialization: 'advanced'`), the image bytes included.
 
 export type VisionJob =
   | { kind: 'analyzeFaces'; embeddings: boolean }

@@ -1,10 +1,9 @@
-import { parentPort } from 'node:worker_threads';
 import { UnprocessableImageError } from '../../evidence/image-analyzer.ts';
 import { installOfflineFetch } from './offline-fetch.ts';
 import { modelRoot } from './package-paths.ts';
 import type { JobRequest, JobResponse, WorkerError } from './vision-protocol.ts';
 
-// A vision worker thread: receives one job at a time from `node-vision-engine.ts` and answers it. The
+// A vision worker process: receives one job at a time from `node-vision-engine.ts` and answers it. The
 // offline `fetch` goes in before any model library is even imported (hence the dynamic import below):
 // a library that tried to reach a CDN fails with "network refused" instead of downloading.
 installOfflineFetch(modelRoot());
@@ -18,15 +17,17 @@ function describe(error: unknown): WorkerError {
   return { name: 'Error', message: String(error) };
 }
 
-if (!parentPort) throw new Error('vision-worker.ts runs as a worker thread only.');
-const port = parentPort;
-port.on('message', async (request: JobRequest) => {
+const send = process.send?.bind(process);
+if (!send) throw new Error('vision-worker.ts runs as a child process of the vision engine only.');
+// The server going away closes the channel: nothing is left to answer, so the worker goes too.
+process.on('disconnect', () => process.exit(0));
+process.on('message', async (request: JobRequest) => {
   let response: JobResponse;
   try {
     response = { id: request.id, ok: true, result: await runJob(request.job, new Uint8Array(request.bytes)) };
   } catch (error) {
-    // A model that throws fails its job only; the thread and its loaded models stay up for the next one.
+    // A model that throws fails its job only; the process and its loaded models stay up for the next one.
     response = { id: request.id, ok: false, error: describe(error) };
   }
-  port.postMessage(response);
+  send(response);
 });

@@ -159,18 +159,18 @@ describe('vision worker pool', () => {
   const workerUrl = pathToFileURL(join(dir, 'stand-in-worker.mjs'));
   writeFileSync(
     workerUrl,
-    `import { parentPort } from 'node:worker_threads';
-parentPort.on('message', (request) => {
+    `process.on('disconnect', () => process.exit(0));
+process.on('message', (request) => {
   const first = new Uint8Array(request.bytes)[0];
   if (first === 1) process.exit(3);
   if (first === 2) for (;;);
-  if (first === 3) return parentPort.postMessage({ id: request.id, ok: false, error: { name: 'RangeError', message: 'model blew up' } });
-  parentPort.postMessage({ id: request.id, ok: true, result: { kind: request.job.kind, length: request.bytes.byteLength } });
+  if (first === 3) return process.send({ id: request.id, ok: false, error: { name: 'RangeError', message: 'model blew up' } });
+  process.send({ id: request.id, ok: true, result: { kind: request.job.kind, length: request.bytes.byteLength } });
 });`,
   );
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('answers jobs, transfers a copy of the bytes and leaves the caller its own', async () => {
+  it('answers jobs, sends a copy of the bytes and leaves the caller its own', async () => {
     const engine = createNodeVisionEngine({ workerUrl });
     try {
       const bytes = new Uint8Array([9, 8, 7]);
