@@ -11,9 +11,12 @@ import { problemResponse } from './errors/problem.ts';
 import { apiHeaders } from './http/api-headers.ts';
 import type { AppEnv } from './http/app-env.ts';
 import { createAuthenticator } from './http/authenticate.ts';
+import { rejectControlCharacters } from './http/control-characters.ts';
+import { registerHealthRoutes } from './http/health-routes.ts';
 import { allowedMethodsFor } from './http/method-not-allowed.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { newRequestId, requestId } from './http/request-id.ts';
+import { requestLog } from './http/request-log.ts';
 import { createRouteKit } from './http/route-kit.ts';
 import { validationHook } from './http/validation-hook.ts';
 import { registerV1Routes } from './routes/index.ts';
@@ -59,8 +62,10 @@ export function createApp(deps: AppDeps) {
     c.set('deps', deps);
     await next();
   });
+  app.use('*', requestLog(deps));
   app.use('*', requestId);
   app.use('/v1/*', apiHeaders);
+  app.use('*', rejectControlCharacters);
   // Records the audit log's events for the routes that do not record their own (see audit-trail.ts).
   app.use('/v1/*', auditTrail(deps, app));
 
@@ -92,6 +97,7 @@ export function createApp(deps: AppDeps) {
   registerDocs(app, deps);
   registerHostedPage(app, deps);
   registerConsole(app, deps);
+  registerHealthRoutes(app, deps);
 
   app.notFound((c) => {
     const allowed = allowedMethodsFor(app.routes, c.req.path);

@@ -118,8 +118,8 @@ const RULES: Record<string, AuditRule> = {
       action: 'webhook.tested',
       target: { type: 'webhook', id: text(params['id']) },
       details: {
-        status_code: typeof response['status_code'] === 'number' ? response['status_code'] : null,
-        error_class: text(response['error_class']),
+        delivered: response['delivered'] === true,
+        status_class: text(response['status_class']),
       },
     }),
   updateTenant: ({ principal, body }) =>

@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { ApiError } from '../errors/api-error.ts';
 import type { AppEnv } from './app-env.ts';
+import { nulPathOf } from './control-characters.ts';
 
 /** JSON bodies are at most 64 KB (API.md §4). */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -81,6 +82,13 @@ export function jsonBody(options: { optional?: boolean } = {}) {
     }
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
       throw new ApiError('invalid_json', 'The request body must be a JSON object.');
+    }
+    // PostgreSQL refuses NUL in text and jsonb: caught here, for every operation, as the caller's mistake.
+    const withNul = text.includes('\\u0000') ? nulPathOf(parsed) : null;
+    if (withNul !== null) {
+      throw new ApiError('invalid_parameter', `\`${withNul}\` must not contain the NUL character.`, {
+        param: withNul,
+      });
     }
     c.set('jsonBody', parsed);
     // The stream is consumed; hand the parsed value to Hono's body cache so the zod validator reads it.

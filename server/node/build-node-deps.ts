@@ -27,7 +27,7 @@ export const jsonLogger: Logger = {
 
 /**
  * Node's dependencies for `createApp`: database, keys, Argon2id, assets, and the vision engine (worker
- * threads that start, and load their models, on the first document or face to look at; `IDV_VISION=off`
+ * processes that start, and load their models, on the first document or face to look at; `IDV_VISION=off`
  * leaves it out). Whoever stops the app closes `vision` with the database.
  */
 export async function buildNodeDeps(

@@ -2,9 +2,15 @@ import { lookup as systemLookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction, Socket } from 'node:net';
-import { nonPublicReason } from '../webhooks/ip-address.ts';
-import { addressesProblem, type NetworkPolicy, urlProblem } from '../webhooks/url-policy.ts';
+import {
+  addressesProblem,
+  addressProblem,
+  type NetworkPolicy,
+  type PolicyOptions,
+  urlProblem,
+} from '../webhooks/url-policy.ts';
 import type { DeliveryErrorClass, SendResult, WebhookSender } from '../webhooks/webhook-sender.ts';
+import { classifyAddressWithBlockList } from './address-block-list.ts';
 
 /** Every address a name resolves to (both families). Injectable so tests can simulate DNS rebinding. */
 export type ResolveAll = (hostname: string) => Promise<{ address: string; family: number }[]>;
@@ -23,24 +29,24 @@ class AddressNotAllowedError extends Error {
 }
 
 /**
- * A `lookup` for node:http(s) that resolves the name and, under `public_only`, refuses the connection
- * unless every address is public. Because Node connects to exactly what this returns, a name that
- * answered with a public address at create time and a private one now (DNS rebinding) is caught here.
+ * A `lookup` for node:http(s) that resolves the name and refuses the connection unless the policy allows
+ * every address. Because Node connects to exactly what this returns, a name that answered with a public
+ * address at create time and a private one now (DNS rebinding) is caught here.
  */
-function guardedLookup(resolve: ResolveAll, policy: NetworkPolicy): LookupFunction {
-  return ((hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+function guardedLookup(resolve: ResolveAll, policy: NetworkPolicy, options: PolicyOptions): LookupFunction {
+  return ((hostname: string, lookupOptions: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     resolve(hostname).then(
       (addresses) => {
-        if (policy === 'public_only') {
-          const problem = addressesProblem(
-            hostname,
-            addresses.map((entry) => entry.address),
-          );
-          if (problem) return callback(new AddressNotAllowedError(problem));
-        }
         if (addresses.length === 0)
           return callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }));
-        if (options.all) return callback(null, addresses);
+        const problem = addressesProblem(
+          hostname,
+          addresses.map((entry) => entry.address),
+          policy,
+          options,
+        );
+        if (problem) return callback(new AddressNotAllowedError(problem));
+        if (lookupOptions.all) return callback(null, addresses);
         const first = addresses[0] as { address: string; family: number };
         return callback(null, first.address, first.family);
       },
@@ -69,20 +75,29 @@ function errorClassOf(error: unknown): DeliveryErrorClass {
 
 /**
  * The Node webhook sender: node:http(s) with no redirect following (Node never follows them), a hard
- * timeout, and the SSRF guard of the network policy applied to the URL, to every resolved address, and
- * to the peer address of the socket actually connected.
+ * timeout, and the SSRF guard of the network policy (url-policy.ts) applied to the URL, to every resolved
+ * address, and to the peer address of the socket actually connected, judged with `net.BlockList`.
+ * `allowLoopback` (`IDV_WEBHOOK_ALLOW_LOOPBACK`) lets sandbox endpoints of a production server reach
+ * loopback; nothing lets them reach private, link-local or metadata addresses.
  *
  * @example
- * const deps = await buildNodeDeps(config, { webhookSender: nodeWebhookSender() });
+ * const deps = await buildNodeDeps(config, { webhookSender: nodeWebhookSender({ allowLoopback: false }) });
  */
-export function nodeWebhookSender(options: { resolve?: ResolveAll } = {}): WebhookSender {
+export function nodeWebhookSender(
+  options: { resolve?: ResolveAll; allowLoopback?: boolean } = {},
+): WebhookSender {
   const resolve = options.resolve ?? resolveWithSystem;
+  const policyOptions: PolicyOptions = {
+    allowLoopback: options.allowLoopback === true,
+    classify: classifyAddressWithBlockList,
+  };
   return {
+    allowLoopback: policyOptions.allowLoopback === true,
     async resolveHost(hostname) {
       return (await resolve(hostname)).map((entry) => entry.address);
     },
     send(request) {
-      const refused = urlProblem(request.url, request.policy);
+      const refused = urlProblem(request.url, request.policy, policyOptions);
       if (refused) return Promise.resolve({ kind: 'error', errorClass: 'address_not_allowed' });
       const url = new URL(request.url);
       const transport = url.protocol === 'https:' ? https : http;
@@ -97,7 +112,7 @@ export function nodeWebhookSender(options: { resolve?: ResolveAll } = {}): Webho
         const outgoing = transport.request(url, {
           method: 'POST',
           headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
-          lookup: guardedLookup(resolve, request.policy),
+          lookup: guardedLookup(resolve, request.policy, policyOptions),
           // No pooled sockets: every delivery resolves, checks and connects afresh.
           agent: false,
         });
@@ -105,12 +120,11 @@ export function nodeWebhookSender(options: { resolve?: ResolveAll } = {}): Webho
           outgoing.destroy(Object.assign(new Error('webhook timeout'), { code: 'EWEBHOOK_TIMEOUT' }));
         }, request.timeoutMs);
         outgoing.on('socket', (socket: Socket) => {
-          if (request.policy !== 'public_only') return;
           // Defence in depth: judge the peer we are actually talking to, whatever resolved it.
           socket.once('connect', () => {
             const peer = socket.remoteAddress ?? '';
-            if (nonPublicReason(peer))
-              outgoing.destroy(new AddressNotAllowedError(`peer ${peer} is not public`));
+            const problem = addressProblem(peer, request.policy, policyOptions);
+            if (problem) outgoing.destroy(new AddressNotAllowedError(problem));
           });
         });
         outgoing.on('response', (response) => {

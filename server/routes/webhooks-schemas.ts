@@ -149,19 +149,6 @@ export const DeliverySchema = z
   })
   .openapi('WebhookDelivery');
 
-export const WebhookTestResultSchema = z
-  .object({
-    object: z.literal('webhook_test'),
-    delivery_id: z.string(),
-    event_id: z.string(),
-    status_code: z.number().int().nullable().openapi({
-      description: "The receiver's HTTP status; null when no answer came. Its body is never read.",
-    }),
-    error_class: z.string().nullable(),
-    duration_ms: z.number().int(),
-  })
-  .openapi('WebhookTestResult');
-
 export const EventSchema = z
   .object({
     object: z.literal('event'),

@@ -1,4 +1,4 @@
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/app-env.ts';
 import { AUTH_ERRORS, errorResponses, TENANT_SECURITY } from '../http/openapi-common.ts';
 import type { RouteKit } from '../http/route-kit.ts';
@@ -7,7 +7,39 @@ import { claimDeliveries, insertDelivery, markEventFannedOut } from '../store/we
 import { findWebhook } from '../store/webhooks.ts';
 import { attemptDelivery, DELIVERY_TIMEOUT_MS } from '../webhooks/attempt-delivery.ts';
 import { webhookMissing } from '../webhooks/webhook-missing.ts';
-import { WebhookIdParam, WebhookTestResultSchema } from './webhooks-schemas.ts';
+import type { SendResult } from '../webhooks/webhook-sender.ts';
+import { WebhookIdParam } from './webhooks-schemas.ts';
+
+const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
+
+/**
+ * What a test tells the caller: whether the receiver took it (a 2xx) and, when it answered at all, the
+ * class of its status. Never the exact status, the error, the timing or the body: the endpoint must not
+ * become a way to probe what answers where.
+ */
+export const WebhookTestOutcomeSchema = z
+  .object({
+    object: z.literal('webhook_test'),
+    delivery_id: z.string(),
+    event_id: z.string(),
+    delivered: z.boolean().openapi({ description: 'True when the receiver answered with a 2xx status.' }),
+    status_class: z
+      .enum(STATUS_CLASSES)
+      .nullable()
+      .openapi({ description: "The class of the receiver's HTTP status; null when no answer came." }),
+  })
+  .openapi('WebhookTestResult');
+
+/**
+ * The class of the receiver's status, or null when there was no HTTP answer.
+ *
+ * @example
+ * statusClassOf({ kind: 'response', status: 418, retryAfter: null }) // '4xx'
+ */
+export function statusClassOf(result: SendResult): (typeof STATUS_CLASSES)[number] | null {
+  if (result.kind !== 'response') return null;
+  return STATUS_CLASSES.find((name) => name[0] === String(result.status)[0]) ?? null;
+}
 
 export const testWebhookRoute = createRoute({
   operationId: 'testWebhook',
@@ -16,13 +48,13 @@ export const testWebhookRoute = createRoute({
   tags: ['Webhooks'],
   summary: 'Send a `webhook.test` event now',
   description:
-    'Sends one signed `webhook.test` delivery (also to a disabled endpoint, to check it before re-enabling) and returns only the receiver’s status code, never its body. It is not retried and appears in the delivery log.',
+    'Sends one signed `webhook.test` delivery (also to a disabled endpoint, to check it before re-enabling) and reports only whether it was delivered and the class of the receiver’s status (`2xx`…), never its body or network details. It is not retried and appears in the delivery log.',
   security: TENANT_SECURITY,
   request: { params: WebhookIdParam },
   responses: {
     200: {
       description: 'What the receiver answered',
-      content: { 'application/json': { schema: WebhookTestResultSchema } },
+      content: { 'application/json': { schema: WebhookTestOutcomeSchema } },
     },
     ...errorResponses(...AUTH_ERRORS, 'resource_missing'),
   },
@@ -76,7 +108,7 @@ export function registerTestWebhook(app: OpenAPIHono<AppEnv>, kit: RouteKit): vo
         });
       });
       const delivery = claimed[0] ?? webhookMissing(id);
-      const { result, durationMs } = await attemptDelivery(deps, delivery, {
+      const { result } = await attemptDelivery(deps, delivery, {
         retry: false,
         disableOnGone: false,
         random: Math.random,
@@ -86,9 +118,8 @@ export function registerTestWebhook(app: OpenAPIHono<AppEnv>, kit: RouteKit): vo
           object: 'webhook_test' as const,
           delivery_id: deliveryId,
           event_id: eventId,
-          status_code: result.kind === 'response' ? result.status : null,
-          error_class: result.kind === 'error' ? result.errorClass : null,
-          duration_ms: durationMs,
+          delivered: result.kind === 'response' && result.status >= 200 && result.status < 300,
+          status_class: statusClassOf(result),
         },
         200,
       );

@@ -12,8 +12,9 @@ function refuse(problem: string): never {
 
 /**
  * The create/update-time half of the SSRF guard: 422 `webhook_url_not_allowed` unless the URL fits the
- * environment's network policy, including every address its host resolves to now (when the host can
- * resolve names: the Node sender). Delivery checks again against the address actually connected to.
+ * environment's network policy (url-policy.ts), including every address its host resolves to now, for
+ * the policies of a production-mode server and where the host can resolve names (the Node sender).
+ * Delivery checks again against the addresses actually connected to.
  */
 export async function assertWebhookUrlAllowed(
   deps: Pick<AppDeps, 'config' | 'webhookSender'>,
@@ -21,9 +22,11 @@ export async function assertWebhookUrlAllowed(
   url: string,
 ): Promise<void> {
   const policy = networkPolicyFor(deps.config.mode, environment);
-  const problem = urlProblem(url, policy);
+  const options = { allowLoopback: deps.webhookSender?.allowLoopback === true };
+  const problem = urlProblem(url, policy, options);
   if (problem) refuse(problem);
-  if (policy !== 'public_only') return;
+  // A development server resolves nothing at create time: its developer's names may only exist later.
+  if (policy === 'local') return;
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   const resolveHost = deps.webhookSender?.resolveHost;
   if (ipVersion(host) || !resolveHost) return;
@@ -33,6 +36,6 @@ export async function assertWebhookUrlAllowed(
   } catch {
     refuse(`the host ${host} does not resolve`);
   }
-  const resolved = addressesProblem(host, addresses);
+  const resolved = addressesProblem(host, addresses, policy, options);
   if (resolved) refuse(resolved);
 }

@@ -37,6 +37,11 @@ export interface WebhookSender {
   send(request: WebhookRequest): Promise<SendResult>;
   /** The addresses a host resolves to, for the create-time check; absent where there is no DNS. */
   resolveHost?(hostname: string): Promise<string[]>;
+  /**
+   * Whether this sender lets sandbox endpoints of a production-mode server reach loopback (the operator's
+   * `IDV_WEBHOOK_ALLOW_LOOPBACK`); the create-time check applies the same allowance.
+   */
+  readonly allowLoopback?: boolean;
 }
 
 function errorClassOf(error: unknown): DeliveryErrorClass {

@@ -243,9 +243,11 @@ export interface Delivery {
 export interface WebhookTestResult {
   object: 'webhook_test';
   delivery_id: string;
-  status_code: number | null;
-  error_class: string | null;
-  duration_ms: number;
+  event_id: string;
+  /** True when the receiver answered 2xx. */
+  delivered: boolean;
+  /** `2xx`, `3xx`, `4xx` or `5xx`; null when no answer came. The exact status is in the delivery log. */
+  status_class: string | null;
 }
 
 export interface ApiKey {

@@ -124,9 +124,9 @@ export class WebhookDetailScreen extends ConsoleScreen {
       const result = await this.api.post<WebhookTestResult>(`${this.#path}/test`, {});
       this.testResult = result;
       await this.reload();
-      return result.status_code === null
-        ? this.t('webhookTestNoAnswer', { error: result.error_class ?? '' })
-        : this.t('webhookTestAnswered', { status: result.status_code, ms: result.duration_ms });
+      return result.status_class === null
+        ? this.t('webhookTestNoAnswer')
+        : this.t('webhookTestAnswered', { status: result.status_class });
     });
   }
 

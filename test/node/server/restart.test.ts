@@ -58,6 +58,10 @@ describe('npm start on the embedded database', () => {
     assert.equal(await server!.stop('SIGTERM'), 0);
     server = await startServerProcess({ IDV_DATA_DIR: dataDir });
     assert.doesNotMatch(server.output(), /Demo tenant created/, 'a restart must not create a second tenant');
+    // The secrets were shown once, at creation; a restart only says where they are.
+    assert.ok(!server.output().includes(credentials.console.password), 'a restart printed the password');
+    assert.ok(!server.output().includes(credentials.api_keys.sandbox), 'a restart printed the key');
+    assert.ok(server.output().includes(`Demo tenant credentials: ${join(dataDir, 'credentials.json')}`));
 
     const afterRestart = await api(`/v1/sessions/${first.session_id}`, { key: credentials.api_keys.sandbox });
     assert.equal(afterRestart.status, 200);

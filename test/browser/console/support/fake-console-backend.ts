@@ -736,9 +736,8 @@ export class FakeConsoleBackend {
         object: 'webhook_test',
         delivery_id: 'dlv_test',
         event_id: 'evt_test',
-        status_code: 204,
-        error_class: null,
-        duration_ms: 87,
+        delivered: true,
+        status_class: '2xx',
       }),
     );
     this.#on('GET', '/v1/webhooks/:id/deliveries', 'webhooks:read', ({ query }, [id]) => {
