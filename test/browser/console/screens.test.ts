@@ -227,8 +227,16 @@ describe('console screens', () => {
     viewerRow.querySelector('form')!.requestSubmit();
     await screenShows(el, 'Role changed.');
     expect(backend.users.find((u) => u.email === 'viewer@tenant.test')!.role).to.equal('developer');
-    const row = rowOf('viewer@tenant.test');
-    [...row.querySelectorAll('button')].find((b) => b.textContent === 'Disable')!.click();
+    // The screen is busy until the role change has settled; its buttons are disabled meanwhile.
+    const disable = await until(
+      () =>
+        [...rowOf('viewer@tenant.test').querySelectorAll('button')].find(
+          (b) => b.textContent === 'Disable' && !b.disabled,
+        ),
+      4000,
+      'an enabled Disable button',
+    );
+    disable.click();
     await until(
       () => backend.users.find((u) => u.email === 'viewer@tenant.test')!.status === 'disabled',
       4000,

@@ -54,7 +54,8 @@ describe('end to end: camera permission denied → upload fallback → decision'
       country: 'NLD',
       flow: 'user',
       tier: 'tier2',
-      external_user_reference: 'e2e-upload-user',
+      // The same end-user as face-camera-to-decision.test.ts (a second verification of one person).
+      external_user_reference: 'e2e-astronaut',
     });
     const widget = mountWidget(session.verify_url);
     el = widget;

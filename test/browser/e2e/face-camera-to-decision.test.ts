@@ -19,7 +19,7 @@ import {
   uploadDocumentSide,
   where,
 } from './support/drive-widget.ts';
-import { poseStill, specimen } from './support/fixture-files.ts';
+import { photoAgain, poseStill, specimen } from './support/fixture-files.ts';
 import { createSession, readEvidence, readResult } from './support/tenant-server.ts';
 
 /**
@@ -159,7 +159,9 @@ describe('end to end: the astronaut in front of the camera → a decision by the
       country: 'NLD',
       flow: 'user',
       tier: 'tier2',
-      external_user_reference: 'e2e-face-camera',
+      // The same end-user as camera-denied-upload.test.ts, with the same passport: a second verification,
+      // not another person using her document number.
+      external_user_reference: 'e2e-astronaut',
     });
     const widget = mountWidget(session.verify_url);
     el = widget;
@@ -173,7 +175,7 @@ describe('end to end: the astronaut in front of the camera → a decision by the
     // The camera shows a face, not a passport: the end-user picks the passport's photo instead.
     const capture = () => deep(widget, 'idv-document-step', 'idv-capture-view');
     await clickButton(capture(), /Upload a file instead/, '"Upload a file instead"');
-    await uploadDocumentSide(widget, passport.photo);
+    await uploadDocumentSide(widget, await photoAgain(passport.photo));
     mark('document_uploaded');
 
     // The server read the passport's zone: the end-user checks it rather than typing it.

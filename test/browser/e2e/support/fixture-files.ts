@@ -53,3 +53,16 @@ export async function specimen(file: string): Promise<SpecimenDocument & { photo
 export function poseStill(pose: string): Promise<File> {
   return fixtureFile(`selfies/camera/${pose}.jpg`);
 }
+
+/**
+ * The same photo as a new JPEG (drawn on a canvas and encoded again), as a second phone photo of one
+ * document would be: another e2e test uploads the file's exact bytes, and the review rightly flags an
+ * image uploaded in another session as `duplicate_detection`.
+ */
+export async function photoAgain(photo: File): Promise<File> {
+  const bitmap = await createImageBitmap(photo);
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+  canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+  const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.92 });
+  return new File([blob], photo.name, { type: 'image/jpeg' });
+}
