@@ -2,6 +2,12 @@
  * The shapes of the `/v1` objects the console reads (API.md and `/v1/openapi.json`). Only the fields the
  * console uses; clients ignore unknown fields (API.md §1).
  */
+// The lists the console shows are the server's own (pure modules, no I/O), so they never drift apart.
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../../server/audit/audit-actions.ts';
+import { REASON_CODES as ALL_REASON_CODES } from '../../../server/domain/review/reasons.ts';
+import { WEBHOOK_EVENT_KINDS } from '../../../server/webhooks/event-kinds.ts';
+
+export { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, WEBHOOK_EVENT_KINDS };
 
 export type Environment = 'sandbox' | 'production';
 export const ENVIRONMENTS: readonly Environment[] = ['production', 'sandbox'];
@@ -141,19 +147,13 @@ export interface SessionResult {
   checks: Check[];
 }
 
-/** Reason codes a reviewer may give with a rejection (API.md §5). */
-export const REASON_CODES = [
-  'document_expired',
-  'document_unreadable',
-  'document_type_not_supported',
-  'document_tampered',
-  'data_mismatch',
-  'underage',
-  'liveness_failed',
-  'face_mismatch',
-  'duplicate_identity',
-  'watchlist_hit',
-] as const;
+/**
+ * Reason codes a reviewer may give with a rejection (API.md §5): the server's catalogue less the codes
+ * only the system sets (`manual_rejection` is added to every rejection by a person).
+ */
+export const REASON_CODES = ALL_REASON_CODES.filter(
+  (code) => !['attempts_exhausted', 'manual_rejection', 'sandbox_forced'].includes(code),
+);
 
 export interface EvidenceUpload {
   object: 'upload';
@@ -199,21 +199,6 @@ export interface Webhook {
 export interface WebhookWithSecret extends Webhook {
   secret: string;
 }
-
-export const WEBHOOK_EVENT_KINDS = [
-  'session.created',
-  'session.collecting',
-  'session.processing',
-  'session.approved',
-  'session.rejected',
-  'session.review_required',
-  'session.expired',
-  'session.cancelled',
-  'session.resubmission_requested',
-  'identity.created',
-  'identity.updated',
-  'reverification.completed',
-] as const;
 
 export interface DeliveryAttempt {
   attempt: number;
@@ -348,31 +333,6 @@ export interface Watchlist {
   entry_count: number;
   updated_at: string | null;
 }
-
-export const AUDIT_ACTIONS = [
-  'console.login',
-  'console.login_failed',
-  'console.logout',
-  'session.review_approved',
-  'session.review_rejected',
-  'api_key.created',
-  'api_key.revoked',
-  'webhook.created',
-  'webhook.updated',
-  'webhook.deleted',
-  'webhook.secret_rotated',
-  'webhook.tested',
-  'user.invited',
-  'user.invitation_reissued',
-  'user.invitation_accepted',
-  'user.role_changed',
-  'user.disabled',
-  'user.enabled',
-  'tenant.updated',
-  'watchlist.replaced',
-] as const;
-
-export const AUDIT_TARGET_TYPES = ['user', 'session', 'api_key', 'webhook', 'tenant', 'watchlist'] as const;
 
 export interface AuditEvent {
   object: 'audit_event';
