@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { UnprocessableImageError } from '../../evidence/image-analyzer.ts';
 import { installOfflineFetch } from './offline-fetch.ts';
 import { modelRoot } from './package-paths.ts';
@@ -7,6 +8,8 @@ import type { JobRequest, JobResponse, WorkerError } from './vision-protocol.ts'
 // offline `fetch` goes in before any model library is even imported (hence the dynamic import below):
 // a library that tried to reach a CDN fails with "network refused" instead of downloading.
 installOfflineFetch(modelRoot());
+// Each image is decoded once: libvips' operation cache (up to 50 MB by default) would only hold memory.
+sharp.cache(false);
 const { runJob } = await import('./run-job.ts');
 
 function describe(error: unknown): WorkerError {
