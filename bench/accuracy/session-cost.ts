@@ -70,7 +70,10 @@ function imageFile(path: string, name: string): File {
   return new File([readFileSync(path)], name, { type: 'image/jpeg' });
 }
 
-async function runSession(baseUrl: string, sandboxKey: string): Promise<SessionCost & { startCpu?: never }> {
+export async function runSession(
+  baseUrl: string,
+  sandboxKey: string,
+): Promise<SessionCost & { startCpu?: never }> {
   const created = await expectOk(
     await fetch(`${baseUrl}/v1/sessions`, {
       method: 'POST',
