@@ -4,7 +4,7 @@ import { nodeAssets } from '../../../server/node/node-assets.ts';
 import { createHarness, json, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';
 
-// Every operation the seed names, with the method it must be served under (SEED-INTERFACE.md §5).
+// Every operation the seed names, with the method it must be served under (docs/interface.md §5).
 const SEED_OPERATIONS: [string, string][] = [
   ['post', '/v1/console/login'],
   ['get', '/v1/me'],
