@@ -14,10 +14,11 @@ export const livenessCipherContext = {
     `verify.liveness.embedding:${challengeId}:${frameIndex}`,
 };
 
-/** One liveness frame as a face-match probe: the largest face's size and its embedding (personal). */
+/** One liveness frame as a face-match probe: the largest face's size, pose and embedding (personal). */
 export interface LivenessProbe {
   faces: number;
   face_width: number;
+  pose?: { yaw: number; pitch: number };
   embedding?: readonly number[];
 }
 
@@ -90,6 +91,8 @@ export async function collectLivenessEvidence(
         faces: reading.observation.faces,
         face_width: reading.observation.face_width,
       };
+      if (reading.observation.faces > 0)
+        probe.pose = { yaw: reading.observation.yaw, pitch: reading.observation.pitch };
       if (reading.embedding_enc) {
         probe.embedding = await deps.cipher.decryptJson<number[]>(
           reading.embedding_enc,

@@ -1,4 +1,5 @@
 import { compareEmbeddings, isCloser } from '../face-embedding.ts';
+import { LIVENESS_THRESHOLDS } from '../liveness-judgement.ts';
 import {
   type Check,
   type CheckDetails,
@@ -17,6 +18,15 @@ import type { FaceMatchEvidence, FaceSample, ReviewInput } from './review-input.
  */
 export const MIN_FACE_WIDTH_PX = 80;
 
+/**
+ * The most a probe's head may be turned (yaw) or tilted (pitch), in degrees, to count as frontal: the
+ * liveness judgement's own limit for a face whose features it can measure. Face embedders are trained and
+ * benchmarked on near-frontal faces (LFW), and a turned head embeds toward other people: the dlib ResNet
+ * puts frames of one person turned 24–40° at 0.55–0.61 from their frontal photo, against its 0.6
+ * threshold (docs/models.md).
+ */
+export const FRONTAL_PROBE_MAX_DEGREES = LIVENESS_THRESHOLDS.frontal_max_degrees;
+
 type ProbeProblem = 'no_face' | 'several_faces' | 'too_small' | 'no_embedding';
 
 /** Which cause explains probes that could not be compared, most specific first. */
@@ -29,10 +39,12 @@ const PROBE_CAUSES: readonly [ProbeProblem, InconclusiveCause][] = [
 
 /**
  * Compares the reference face (the document portrait, or on re-verification the enrolled selfie) with
- * every probe (the liveness frames or a selfie), in the embedder's space with its published threshold.
- * `passed` when the best-matching probe is the same person; `failed` with `face_mismatch` when even the
- * best one is beyond the threshold. The best probe decides rather than every probe, because turned-head
- * frames embed less well; that the probes are one person is the liveness judgement's job.
+ * the probes (the liveness frames or a selfie), in the embedder's space with its published threshold.
+ * Only frontal probes (head within {@link FRONTAL_PROBE_MAX_DEGREES} of facing the camera) are compared
+ * when there is one; a challenge of turns alone falls back to every probe, and `details.pose` says
+ * `turned`. The turned frames have done their job in the liveness judgement, which also establishes that
+ * every frame shows one person. `passed` when the best-matching compared probe is the same person;
+ * `failed` with `face_mismatch` when even the best one is beyond the threshold.
  *
  * A document may show two faces (many cards print a small ghost image beside the portrait): the largest
  * is the portrait; three or more are `several_faces`. `inconclusive` when nothing can be compared: `model_unavailable` when no engine ran,
@@ -61,17 +73,20 @@ export function checkFaceMatch({ evidence }: ReviewInput): Check {
     return inconclusive('face_match', 'evidence_missing', { ...method, probes: 0 });
 
   const problems: ProbeProblem[] = [];
+  const usable = match.probes.filter((probe) => {
+    const problem = probeProblem(probe);
+    if (problem !== null) problems.push(problem);
+    return problem === null;
+  });
+  const frontal = usable.filter(isFrontal);
+  const chosen = frontal.length > 0 ? frontal : usable;
   let best: number | null = null;
   let compared = 0;
   let matched = 0;
-  for (const probe of match.probes) {
-    const problem = probeProblem(probe);
-    const comparison =
-      problem === null
-        ? compareEmbeddings(probe.embedding as readonly number[], reference, match.space)
-        : null;
+  for (const probe of chosen) {
+    const comparison = compareEmbeddings(probe.embedding as readonly number[], reference, match.space);
     if (comparison === null) {
-      problems.push(problem ?? 'no_embedding');
+      problems.push('no_embedding'); // not comparable: another length than the reference's
       continue;
     }
     compared++;
@@ -79,7 +94,12 @@ export function checkFaceMatch({ evidence }: ReviewInput): Check {
     if (best === null || isCloser(comparison.score, best, match.space)) best = comparison.score;
   }
 
-  const counts = { probes: match.probes.length, probes_compared: compared };
+  const counts = {
+    probes: match.probes.length,
+    probes_frontal: frontal.length,
+    probes_compared: compared,
+    ...(frontal.length === 0 && compared > 0 ? { pose: 'turned' } : {}),
+  };
   if (best === null) {
     const cause = PROBE_CAUSES.find(([problem]) => problems.includes(problem))?.[1] ?? 'evidence_missing';
     return inconclusive('face_match', cause, { ...method, ...counts, on: 'probes' });
@@ -114,6 +134,15 @@ function referenceCause(reference: FaceMatchEvidence['reference']): Inconclusive
   if (reference.face_width < MIN_FACE_WIDTH_PX) return 'face_too_small';
   if (reference.embedding === undefined) return 'evidence_missing';
   return null;
+}
+
+/** Within the frontal limit on both axes; a probe whose pose was not measured counts as frontal. */
+function isFrontal(probe: FaceSample): boolean {
+  if (probe.pose === undefined) return true;
+  return (
+    Math.abs(probe.pose.yaw) <= FRONTAL_PROBE_MAX_DEGREES &&
+    Math.abs(probe.pose.pitch) <= FRONTAL_PROBE_MAX_DEGREES
+  );
 }
 
 function probeProblem(probe: FaceSample): ProbeProblem | null {

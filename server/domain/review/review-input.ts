@@ -98,6 +98,11 @@ export interface IdDocumentEvidence extends CapturedDocument {
 export interface FaceSample {
   faces: number;
   face_width: number;
+  /**
+   * Head pose of the largest face in degrees (the seam's convention), when the engine measured it: the face
+   * match prefers frontal probes.
+   */
+  pose?: { yaw: number; pitch: number };
   /** The largest face's embedding in {@link FaceMatchEvidence.space}; biometric data, never logged. */
   embedding?: readonly number[];
 }

@@ -29,6 +29,7 @@ describe('face_match check', () => {
       models: ['human-blazeface@3.3.6', 'dlib-resnet-v1@face-api-1.7.15'],
       min_face_width_px: MIN_FACE_WIDTH_PX,
       probes: 3,
+      probes_frontal: 3,
       probes_compared: 3,
       probes_matched: 3,
     });
@@ -49,6 +50,37 @@ describe('face_match check', () => {
     const result = check(genuineFaceMatch({ probes: [probe({ embedding: PERSON_B }), probe()] }));
     assert.equal(result.status, 'passed');
     assert.equal(result.details?.['probes_matched'], 1);
+  });
+
+  it('compares only the frontal probes when there are some: a turned frame close to a stranger does not pass', () => {
+    // PERSON_A is the portrait. A head turned 35° may embed near someone else; here the turned frame is
+    // the portrait's person and the frontal ones are not, which must fail: turned frames are not compared.
+    const result = check(
+      genuineFaceMatch({
+        probes: [
+          probe({ pose: { yaw: 35, pitch: 0 } }),
+          probe({ embedding: PERSON_B, pose: { yaw: 2, pitch: -5 } }),
+          probe({ embedding: PERSON_B, pose: { yaw: -4, pitch: 18 } }),
+        ],
+      }),
+    );
+    assert.equal(result.status, 'failed');
+    assert.deepEqual(result.reason_codes, ['face_mismatch']);
+    assert.equal(result.details?.['probes_frontal'], 2);
+    assert.equal(result.details?.['probes_compared'], 2);
+    assert.equal(result.details?.['pose'], undefined);
+  });
+
+  it('falls back to the turned probes when the challenge had no frontal frame, and says so', () => {
+    const result = check(
+      genuineFaceMatch({
+        probes: [probe({ pose: { yaw: 30, pitch: 0 } }), probe({ pose: { yaw: -28, pitch: 4 } })],
+      }),
+    );
+    assert.equal(result.status, 'passed');
+    assert.equal(result.details?.['probes_frontal'], 0);
+    assert.equal(result.details?.['probes_compared'], 2);
+    assert.equal(result.details?.['pose'], 'turned');
   });
 
   it('compares by similarity in a cosine space', () => {
