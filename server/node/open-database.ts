@@ -1,6 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { EMBEDDED_DATABASE_OPTIONS } from './embedded-database-settings.ts';
+import { initializeEmbeddedDatabase } from './initialize-embedded-database.ts';
 import { migrate } from '../store/migrate.ts';
 import { pgliteDatabase } from '../store/pglite-database.ts';
 import type { Database } from '../store/sql-client.ts';
@@ -17,9 +19,10 @@ export async function openDatabase(options: {
   if (options.databaseUrl) {
     db = postgresDatabase(options.databaseUrl);
   } else {
+    await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
     const dir = join(options.dataDir, 'pgdata');
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    db = pgliteDatabase(await PGlite.create(dir));
+    await initializeEmbeddedDatabase(dir);
+    db = pgliteDatabase(await PGlite.create(dir, EMBEDDED_DATABASE_OPTIONS));
   }
   await migrate(db);
   return db;

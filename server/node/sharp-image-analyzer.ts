@@ -12,6 +12,10 @@ import {
   UnprocessableImageError,
 } from '../evidence/image-analyzer.ts';
 
+// Every upload is decoded once and never again, so libvips' operation cache (up to 50 MB by default)
+// would only hold memory the vision workers need; the server and its workers have 800 MB in all.
+sharp.cache(false);
+
 export interface SharpImageAnalyzerOptions {
   /**
    * Largest width × height decoded (default 50 MP, above a 48 MP phone camera). A 10 MB upload can
