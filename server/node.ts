@@ -1,23 +1,23 @@
 /**
  * The Node entry: `npm start`. Reads configuration, binds the port, opens the database (embedded unless
- * DATABASE_URL is set) and migrates it, starts the background workers, creates the demo tenant on a development first
- * start, and serves the API until SIGTERM or SIGINT, then stops gracefully (start-server.ts).
+ * DATABASE_URL is set) and migrates it, opens the blob store (IDV_BLOB_STORE), starts the background workers
+ * this process runs (IDV_WORKERS and the per-worker switches; `npm run worker` runs them alone), creates
+ * the demo tenant on a development first start, and serves the API until SIGTERM or SIGINT, then stops
+ * gracefully (start-server.ts).
  *
  * stdout carries JSON log lines (one per request, plus start-up and shutdown) and, in development mode
  * only, a short banner for the person at the terminal. A start-up failure is one line on stderr.
  */
-import type { Logger } from './app-deps.ts';
+import { loadBlobStoreConfig } from './node/blob-store-config.ts';
 import { buildNodeDeps } from './node/build-node-deps.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './node/config.ts';
 import { type DevelopmentTenant, ensureDevelopmentTenant } from './node/development-bootstrap.ts';
 import { jsonLinesLogger } from './node/json-lines-logger.ts';
 import { nodeWebhookSender } from './node/node-webhook-sender.ts';
 import { loadOperationsConfig } from './node/operations-config.ts';
-import { ListenError, type RunningServer, startServer } from './node/start-server.ts';
-import { webhookWorkerOptions } from './node/webhook-worker-config.ts';
-
-/** After the stop deadline, this much more for the database to close before the process just exits. */
-const EXIT_BACKSTOP_MS = 5_000;
+import { ListenError, startServer } from './node/start-server.ts';
+import { stopOnSignals } from './node/stop-on-signals.ts';
+import { loadWorkersConfig, runningWorkers } from './node/workers-config.ts';
 
 function developmentBanner(config: ServerConfig, database: string, demo: DevelopmentTenant): string {
   const lines = [
@@ -43,55 +43,30 @@ function developmentBanner(config: ServerConfig, database: string, demo: Develop
   return `${lines.join('\n')}\n`;
 }
 
-function stopOnSignals(server: RunningServer, logger: Logger, shutdownTimeoutMs: number): void {
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      logger.error('second signal during shutdown; exiting now', { signal });
-      process.exit(1);
-    }
-    stopping = true;
-    const started = performance.now();
-    logger.info('shutting down', { signal });
-    setTimeout(() => {
-      logger.error('shutdown did not finish; exiting', {});
-      process.exit(1);
-    }, shutdownTimeoutMs + EXIT_BACKSTOP_MS).unref();
-    server.close().then(
-      ({ graceful }) => {
-        const duration_ms = Math.round(performance.now() - started);
-        if (graceful) logger.info('stopped', { duration_ms });
-        else
-          logger.error('stopped at the deadline; requests still in progress were cut off', { duration_ms });
-        process.exit(graceful ? 0 : 1);
-      },
-      (error: unknown) => {
-        logger.error('shutdown failed', { error: error instanceof Error ? error.name : typeof error });
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
-}
-
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const operations = loadOperationsConfig(process.env);
-  const webhookWorker = webhookWorkerOptions(process.env);
+  const workers = loadWorkersConfig(process.env, 'api');
+  const blobStore = loadBlobStoreConfig(process.env);
   const logger = jsonLinesLogger(operations.logLevel);
   // The port first: a busy one fails before the database is opened or migrated.
   const server = await startServer(
     () =>
-      buildNodeDeps(config, {
-        logger,
-        webhookSender: nodeWebhookSender({ allowLoopback: operations.webhookAllowLoopback }),
-      }),
+      buildNodeDeps(
+        config,
+        {
+          logger,
+          webhookSender: nodeWebhookSender({ allowLoopback: operations.webhookAllowLoopback }),
+        },
+        { blobStore },
+      ),
     {
       port: config.port,
       host: config.host,
       baseUrl: config.baseUrl,
-      webhookWorker,
+      webhookWorker: workers.webhooks,
+      ...(workers.review ? {} : { reviewWorker: false as const }),
+      sweepers: workers.sweepers,
       shutdownTimeoutMs: operations.shutdownTimeoutMs,
     },
   );
@@ -107,7 +82,9 @@ async function main(): Promise<void> {
     url: config.baseUrl,
     port: server.port,
     database: deps.db.engine,
-    webhook_worker: webhookWorker === false ? 'off' : 'on',
+    blob_store: blobStore.kind,
+    webhook_worker: workers.webhooks === false ? 'off' : 'on',
+    workers: runningWorkers(workers),
   });
 }
 

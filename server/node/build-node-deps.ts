@@ -4,7 +4,6 @@ import { createFieldCipher } from '../crypto/field-cipher.ts';
 import { collectReviewEvidence } from '../evidence/collect-review-evidence.ts';
 import { randomIds } from '../crypto/ids.ts';
 import type { Database } from '../store/sql-client.ts';
-import { join } from 'node:path';
 import { argon2PasswordHasher } from './argon2-password-hasher.ts';
 import type { ServerConfig } from './config.ts';
 import { loadOrCreateDevelopmentSecrets } from './development-secrets.ts';
@@ -12,7 +11,8 @@ import { nodeAssets } from './node-assets.ts';
 import { nodeWidgetAssets } from './node-widget-assets.ts';
 import { nodeConsoleAssets } from './node-console-assets.ts';
 import { nodeWebhookSender } from './node-webhook-sender.ts';
-import { fileBlobStore } from './file-blob-store.ts';
+import type { BlobStoreConfig } from './blob-store-config.ts';
+import { openBlobStore } from './open-blob-store.ts';
 import { openDatabase } from './open-database.ts';
 import { sharpImageAnalyzer } from './sharp-image-analyzer.ts';
 import { createNodeVisionEngine } from '../vision/node/node-vision-engine.ts';
@@ -28,17 +28,26 @@ export const jsonLogger: Logger = {
 /**
  * Node's dependencies for `createApp`: database, keys, Argon2id, assets, and the vision engine (worker
  * processes that start, and load their models, on the first document or face to look at; `IDV_VISION=off`
- * leaves it out). Whoever stops the app closes `vision` with the database.
+ * leaves it out). Whoever stops the app closes `vision` with the database. Evidence goes where
+ * `options.blobStore` says (blob-store-config.ts), files under the data directory by default.
  */
 export async function buildNodeDeps(
   config: ServerConfig,
   overrides: Partial<AppDeps> = {},
+  options: { blobStore?: BlobStoreConfig } = {},
 ): Promise<AppDeps & { db: Database }> {
   const secrets =
     config.masterKey && config.jwtSecret
       ? { masterKey: config.masterKey, jwtSecret: config.jwtSecret }
       : await loadOrCreateDevelopmentSecrets(config.dataDir);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const blobs = await openBlobStore(options.blobStore ?? { kind: 'file' }, {
+    db,
+    dataDir: config.dataDir,
+  }).catch(async (error: unknown) => {
+    await db.close().catch(() => {});
+    throw error;
+  });
   return {
     config: {
       baseUrl: config.baseUrl,
@@ -60,7 +69,7 @@ export async function buildNodeDeps(
     logger: jsonLogger,
     webhookSender: nodeWebhookSender(),
     images: sharpImageAnalyzer(),
-    blobs: fileBlobStore(join(config.dataDir, 'blobs')),
+    blobs,
     collectReviewEvidence,
     ...(config.vision.enabled ? { vision: createNodeVisionEngine({ threads: config.vision.threads }) } : {}),
     ...overrides,

@@ -11,11 +11,9 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createApp } from '../app.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { createReviewWorker } from '../review/review-worker.ts';
-import { createRetentionSweeper } from '../retention/retention-sweeper.ts';
-import { createExpirySweeper } from '../sessions/expiry-sweeper.ts';
+import { startBackgroundWorkers } from '../background/background-workers.ts';
 import type { Database } from '../store/sql-client.ts';
-import { createWebhookWorker, type WebhookWorkerOptions } from '../webhooks/delivery-worker.ts';
+import type { WebhookWorkerOptions } from '../webhooks/delivery-worker.ts';
 import { PROBLEM_CONTENT_TYPE } from '../errors/problem.ts';
 import { answerClientError, bareProblem, MAX_HEADER_BYTES } from './client-error-response.ts';
 
@@ -38,8 +36,10 @@ export interface StartServerOptions {
   baseUrl?: string;
   /** `false`: this instance delivers no webhooks (`IDV_WEBHOOK_WORKER=off`). */
   webhookWorker?: WebhookWorkerOptions | false;
-  /** `false`: no review worker and no sweepers (tests that drive them by hand). */
+  /** `false`: no review worker (`IDV_REVIEW_WORKER=off`, or tests that drive it by hand). */
   reviewWorker?: false;
+  /** The expiry and retention sweepers (`IDV_SWEEPERS`); by default as `reviewWorker`: off when it is off. */
+  sweepers?: boolean;
   /** The stop deadline; after it, connections are cut and `close` reports an ungraceful stop. */
   shutdownTimeoutMs?: number;
 }
@@ -165,18 +165,13 @@ export async function startServer(
   });
   handle = getRequestListener(app.fetch);
 
-  // Delivers webhooks from the outbox; several instances share the work (SKIP LOCKED claims).
-  const webhooks =
-    options.webhookWorker === false ? null : createWebhookWorker(deps, options.webhookWorker ?? {});
-  // The review worker and the expiry and retention sweepers run in every instance; claims and row locks
-  // keep them safe.
-  const background = [
-    ...(webhooks ? [webhooks] : []),
-    ...(options.reviewWorker === false
-      ? []
-      : [createReviewWorker(deps), createExpirySweeper(deps), createRetentionSweeper(deps)]),
-  ];
-  for (const task of background) task.start();
+  // Webhook delivery, the review worker and the expiry and retention sweepers, each as configured:
+  // several instances share the work (SKIP LOCKED claims and row locks keep it safe).
+  const background = startBackgroundWorkers(deps, {
+    webhooks: options.webhookWorker === false ? false : (options.webhookWorker ?? {}),
+    review: options.reviewWorker !== false,
+    sweepers: options.sweepers ?? options.reviewWorker !== false,
+  });
   phase = 'ready';
 
   const shutdownTimeoutMs = options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
@@ -198,7 +193,7 @@ export async function startServer(
       },
       Math.min(KEEP_ALIVE_LINGER_MS, shutdownTimeoutMs / 4),
     );
-    const stopped = Promise.all(background.map((task) => task.stop().catch(() => {})));
+    const stopped = background.stop();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<false>((resolve) => {
       timer = setTimeout(() => resolve(false), shutdownTimeoutMs);

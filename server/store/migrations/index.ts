@@ -6,6 +6,7 @@ import { retentionMigration } from './005-retention.ts';
 import { documentReadingsMigration } from './006-document-readings.ts';
 import { livenessReadingsMigration } from './007-liveness-readings.ts';
 import { consoleMigration } from './008-console.ts';
+import { evidenceBlobsMigration } from './009-evidence-blobs.ts';
 import type { Migration } from './migration.ts';
 
 export type { Migration } from './migration.ts';
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   documentReadingsMigration,
   livenessReadingsMigration,
   consoleMigration,
+  evidenceBlobsMigration,
 ];
