@@ -13,6 +13,7 @@ import { hostedPageCsp } from './server/hosted/hosted-csp.ts';
 import { nodeVisionAssets } from './server/node/node-vision-assets.ts';
 import { writeFaceCamera, writeFakeCamera } from './test/fixtures/fake-camera.ts';
 import { CHROMIUM_FLAGS, findChromium } from './test/support-server/chromium.ts';
+import { consoleE2ePlugin } from './test/support-server/console-e2e-plugin.ts';
 import { e2eServerPlugin } from './test/support-server/e2e-plugin.ts';
 
 const fakeVideo = writeFakeCamera();
@@ -111,6 +112,8 @@ export default {
     esbuildPlugin({ ts: true, target: 'es2023', tsconfig: 'tsconfig.json' }),
     // test/browser/e2e: the real server (server/node.ts), started on the first e2e command only.
     e2eServerPlugin(),
+    // test/browser/console/e2e-review.test.ts: another real server, a webhook receiver, the console's tab.
+    consoleE2ePlugin(),
   ],
   middleware: [cspTestPage, cspFaceGuidePage, visionFiles, consoleUnderCsp],
   browsers: [chromium('accept')],

@@ -16,112 +16,20 @@
  *   npm run build && node bench/widget/lighthouse.ts --runs=3
  */
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import lighthouse, { type Flags, type Result } from 'lighthouse';
+import type { Flags, Result } from 'lighthouse';
 import { CHROMIUM_FLAGS, findChromium } from '../../test/support-server/chromium.ts';
 import { startE2eServer } from '../../test/support-server/e2e-server.ts';
 import { TenantBackend } from '../../test/support-server/tenant-backend.ts';
+import { auditOnce, chromeLauncher, medianRun, report, runsArgument, score } from '../shared/lighthouse.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
 const TARGETS: Record<string, number> = { performance: 95, accessibility: 100, 'best-practices': 100 };
 
-const METRICS: Array<[id: string, label: string]> = [
-  ['first-contentful-paint', 'First Contentful Paint'],
-  ['largest-contentful-paint', 'Largest Contentful Paint'],
-  ['total-blocking-time', 'Total Blocking Time'],
-  ['cumulative-layout-shift', 'Cumulative Layout Shift'],
-  ['speed-index', 'Speed Index'],
-  ['interactive', 'Time to Interactive'],
-  ['server-response-time', 'Server response time'],
-  ['total-byte-weight', 'Total transfer size'],
-];
-
-interface LaunchedChrome {
-  port: number;
-  kill(): void | Promise<void>;
-}
-type Launch = (options: { chromePath: string; chromeFlags: string[] }) => Promise<LaunchedChrome>;
-
-/** chrome-launcher as Lighthouse itself depends on it (another, older copy sits at the top level). */
-async function chromeLauncher(): Promise<Launch> {
-  const fromLighthouse = createRequire(fileURLToPath(import.meta.resolve('lighthouse')));
-  const module = (await import(pathToFileURL(fromLighthouse.resolve('chrome-launcher')).href)) as {
-    launch: Launch;
-  };
-  return module.launch;
-}
-
-function runsArgument(): number {
-  const value = process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length);
-  const runs = value === undefined ? 1 : Number(value);
-  if (!Number.isInteger(runs) || runs < 1 || runs > 9) throw new Error('--runs must be an integer 1–9');
-  return runs;
-}
-
-function score(lhr: Result, category: string): number | null {
-  const value = lhr.categories[category]?.score;
-  return typeof value === 'number' ? Math.round(value * 100) : null;
-}
-
-function report(lhr: Result): void {
-  console.log(`\nLighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor} settings`);
-  console.log(`page: ${redactToken(new URL(lhr.finalDisplayedUrl).pathname)}\n`);
-  for (const [category, target] of Object.entries(TARGETS)) {
-    const value = score(lhr, category);
-    const verdict = value !== null && value >= target ? 'ok' : 'BELOW TARGET';
-    console.log(
-      `${category.padEnd(16)} ${String(value ?? '—').padStart(3)}  (target ≥ ${target}) ${verdict}`,
-    );
-  }
-  console.log('');
-  for (const [id, label] of METRICS) {
-    const audit = lhr.audits[id];
-    if (audit?.displayValue) console.log(`${label.padEnd(28)} ${audit.displayValue}`);
-  }
-  // Whatever cost points, so a score below target says what to fix.
-  const lost = Object.keys(TARGETS).flatMap((category) =>
-    (lhr.categories[category]?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0)
-      .map((ref) => lhr.audits[ref.id])
-      .filter((audit) => audit && typeof audit.score === 'number' && audit.score < 0.9)
-      .map((audit) => `${category}: ${audit?.id} (${audit?.score}) ${audit?.displayValue ?? ''}`.trim()),
-  );
-  if (lost.length > 0) console.log(`\naudits below 0.9:\n  ${lost.join('\n  ')}`);
-  const consoleErrors = (lhr.audits['errors-in-console']?.details as { items?: ConsoleItem[] } | undefined)
-    ?.items;
-  for (const item of consoleErrors ?? []) {
-    console.log(
-      `  console ${item.source ?? ''}: ${item.description ?? ''} ${redactToken(item.sourceLocation?.url ?? '')}`,
-    );
-  }
-}
-
-interface ConsoleItem {
-  source?: string;
-  description?: string;
-  sourceLocation?: { url?: string };
-}
-
 /** Verify tokens are credentials: never printed, even a sandbox one. */
 function redactToken(text: string): string {
   return text.replace(/\/verify\/[^/?#\s]+/g, '/verify/<token>');
-}
-
-/** Trace failures Lighthouse itself says to retry ("Please run Lighthouse again"). */
-const RETRYABLE = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED']);
-
-async function auditOnce(url: string, flags: Flags): Promise<Result> {
-  for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, flags);
-    if (!result) throw new Error('Lighthouse returned no result');
-    const error = result.lhr.runtimeError;
-    if (!error) return result.lhr;
-    if (!RETRYABLE.has(error.code) || attempt === 3) throw new Error(`Lighthouse: ${error.message}`);
-    console.log(`(Lighthouse ${error.code}, running again)`);
-  }
 }
 
 async function main(): Promise<void> {
@@ -150,9 +58,8 @@ async function main(): Promise<void> {
       results.push(lhr);
       if (runs > 1) console.log(`run ${run}: performance ${score(lhr, 'performance')}`);
     }
-    results.sort((a, b) => (score(a, 'performance') ?? 0) - (score(b, 'performance') ?? 0));
-    const median = results[Math.floor(results.length / 2)];
-    if (median) report(median);
+    const median = medianRun(results);
+    if (median) report(median, TARGETS, redactToken);
   } finally {
     await chrome.kill();
     await server.close();

@@ -11,6 +11,8 @@ export interface E2eServer {
   baseUrl: string;
   /** The demo tenant's sandbox key: stays in Node, never sent to the page. */
   sandboxKey: string;
+  /** The demo tenant's admin (`tenant_admin`) for `/console` and `POST /v1/console/login`. */
+  consoleLogin: { email: string; password: string };
   /** What the server wrote to stdout (start-up banner; logs go to stderr and are not kept). */
   output(): string;
   /** Stops the process (SIGTERM: drains requests, stops the workers) and deletes its data directory. */
@@ -27,19 +29,22 @@ export interface E2eServer {
  * A child process, not `createApp` in the test runner's process: image decoding and Argon2 run on
  * another core than the test runner, and a crash shows as a failed test instead of a dead runner.
  *
+ * `options.env` adds to the server's environment (e.g. `IDV_WEBHOOK_ALLOW_LOOPBACK` for a suite whose
+ * webhook receiver runs on this machine); the data directory and the mode stay the ones set here.
+ *
  * @example
  *   const server = await startE2eServer();
  *   await fetch(`${server.baseUrl}/v1/sessions`, { headers: { 'x-api-key': server.sandboxKey }, … });
  *   await server.close();
  */
-export async function startE2eServer(): Promise<E2eServer> {
+export async function startE2eServer(options: { env?: Record<string, string> } = {}): Promise<E2eServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'idv-e2e-'));
   let server: ServerProcess;
   try {
     // A first start creates the database and the demo tenant: seconds on an idle machine, but a busy CI
     // runner (or a developer's laptop running the suites in parallel) can take several times that.
     server = await startServerProcess(
-      { IDV_DATA_DIR: dataDir, NODE_ENV: 'development' },
+      { ...options.env, IDV_DATA_DIR: dataDir, NODE_ENV: 'development' },
       { startTimeoutMs: 120_000 },
     );
   } catch (error) {
@@ -59,6 +64,7 @@ export async function startE2eServer(): Promise<E2eServer> {
     return {
       baseUrl: server.baseUrl,
       sandboxKey: credentials.api_keys.sandbox,
+      consoleLogin: credentials.console,
       output: () => server.output(),
       async close() {
         process.off('exit', orphanGuard);
