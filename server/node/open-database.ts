@@ -1,7 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { EMBEDDED_DATABASE_OPTIONS } from './embedded-database-settings.ts';
+import {
+  EMBEDDED_DATABASE_OPTIONS,
+  keepEmbeddedDatabaseOnBaselineCompiler,
+} from './embedded-database-settings.ts';
 import { initializeEmbeddedDatabase } from './initialize-embedded-database.ts';
 import { migrate } from '../store/migrate.ts';
 import { pgliteDatabase } from '../store/pglite-database.ts';
@@ -22,6 +25,7 @@ export async function openDatabase(options: {
     await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
     const dir = join(options.dataDir, 'pgdata');
     await initializeEmbeddedDatabase(dir);
+    keepEmbeddedDatabaseOnBaselineCompiler();
     db = pgliteDatabase(await PGlite.create(dir, EMBEDDED_DATABASE_OPTIONS));
   }
   await migrate(db);
