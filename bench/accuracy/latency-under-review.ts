@@ -46,14 +46,14 @@ try {
       duration: SECONDS,
     });
   // Warm the models first, so the second run measures reviews, not the first model load.
-  await runSession(server.baseUrl, key);
+  await runSession(server.baseUrl, key, 0);
   const idle = await load();
   let reviewing = true;
   let reviewed = 0;
   const reviews = (async () => {
     while (reviewing) {
-      await runSession(server.baseUrl, key);
       reviewed += 1;
+      await runSession(server.baseUrl, key, reviewed);
     }
   })();
   const busy = await load();

@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { UnprocessableImageError } from '../../evidence/image-analyzer.ts';
 import type {
@@ -141,6 +142,7 @@ export function createNodeVisionEngine(options: NodeVisionEngineOptions = {}): V
       // with still reach the worker.
       execArgv: [...process.execArgv, '--max-semi-space-size=2'],
     });
+    lowerPriority(worker);
     const slot: Slot = { worker, job: null, timer: null };
     worker.on('message', (response: JobResponse) => {
       if (slot.job?.request.id !== response.id) return;
@@ -213,4 +215,30 @@ export function createNodeVisionEngine(options: NodeVisionEngineOptions = {}): V
       await Promise.all(running.map((slot) => stopWorker(slot.worker)));
     },
   };
+}
+
+/**
+ * How much lower than the server the vision workers run (a `nice` increment). A review is a background job
+ * measured in seconds; an API request is measured in milliseconds, and on a machine with few cores the two
+ * compete for the same CPU. At nice 10 the kernel gives the server's threads about ten times the workers'
+ * share when both want a core, so requests keep their latency while reviews run and reviews take longer only
+ * when the machine is busy (`npm run bench:review-load`).
+ */
+const VISION_NICENESS = 10;
+
+function lowerPriority(worker: ChildProcess): void {
+  if (worker.pid === undefined) return; // the fork failed; its 'error' event reports it
+  try {
+    setPriority(worker.pid, Math.min(19, getOwnPriority() + VISION_NICENESS));
+  } catch {
+    // Not permitted in some sandboxes: the workers then run at the server's priority, as before.
+  }
+}
+
+function getOwnPriority(): number {
+  try {
+    return getPriority();
+  } catch {
+    return 0;
+  }
 }

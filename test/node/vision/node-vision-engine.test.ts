@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
@@ -178,6 +178,22 @@ process.on('message', (request) => {
       assert.equal(bytes.byteLength, 3, 'the caller’s buffer is not detached');
       const answers = await Promise.all([0, 1, 2].map(() => engine.analyzeFaces(new Uint8Array([5]))));
       assert.equal(answers.length, 3);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('runs its workers at a lower CPU priority than the server, so requests win a busy core', async () => {
+    const engine = createNodeVisionEngine({ workerUrl });
+    try {
+      await engine.readText(new Uint8Array([9]));
+      const children = readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8')
+        .trim()
+        .split(' ')
+        .filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('stand-in-worker'));
+      assert.equal(children.length, 1);
+      const own = getPriority();
+      assert.equal(getPriority(Number(children[0])), Math.min(19, own + 10));
     } finally {
       await engine.close();
     }
