@@ -20,6 +20,10 @@ const ListSessionsQuery = PaginationQuery.extend({
   identity_id: z.string().max(64).optional(),
   created_gte: IsoDateTime.optional(),
   created_lte: IsoDateTime.optional(),
+  order: z.enum(['desc', 'asc']).default('desc').openapi({
+    description:
+      'By creation time: `desc` newest first (default), `asc` oldest first (a review queue). The cursors follow the order: `starting_after` continues the list, `ending_before` goes back.',
+  }),
 }).strict();
 
 export const listSessionsRoute = createRoute({
@@ -27,7 +31,7 @@ export const listSessionsRoute = createRoute({
   method: 'get',
   path: '/v1/sessions',
   tags: ['Sessions'],
-  summary: 'List sessions, newest first',
+  summary: 'List sessions, newest first (or oldest first)',
   security: TENANT_SECURITY,
   request: { query: ListSessionsQuery },
   responses: {
@@ -63,6 +67,7 @@ export function registerListSessions(app: OpenAPIHono<AppEnv>, kit: RouteKit): v
           createdLte: query.created_lte,
         },
         page,
+        query.order,
       );
       const now = deps.clock.now();
       const data = [];

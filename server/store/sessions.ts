@@ -198,17 +198,24 @@ export interface SessionFilters {
 
 export interface Page {
   limit: number;
-  /** The cursor object's position: items strictly older (`after`) or newer (`before`) than it. */
+  /** The cursor object's position: items after it (`after`) or before it (`before`) in the list's order. */
   after?: { created_at: Date; id: string };
   before?: { created_at: Date; id: string };
 }
 
-/** Newest first; fetches one extra row to know whether more exist. */
+/** The list's order by creation: newest first (the default everywhere) or oldest first. */
+export type ListOrder = 'desc' | 'asc';
+
+/**
+ * One page of sessions in `order` (newest first by default); fetches one extra row to know whether more
+ * exist. `before` pages are read in the opposite order and turned back, so every page reads in `order`.
+ */
 export async function listSessions(
   sql: SqlClient,
   scope: Scope,
   filters: SessionFilters,
   page: Page,
+  order: ListOrder = 'desc',
 ): Promise<{ rows: SessionRow[]; hasMore: boolean }> {
   const where: string[] = ['tenant_id = $1', 'environment = $2'];
   const params: unknown[] = [scope.tenantId, scope.environment];
@@ -226,18 +233,18 @@ export async function listSessions(
   if (filters.createdGte) add((p) => `created_at >= ${p}`, filters.createdGte);
   if (filters.createdLte) add((p) => `created_at <= ${p}`, filters.createdLte);
 
-  let order = 'created_at desc, id desc';
-  if (page.after) {
-    params.push(page.after.created_at, page.after.id);
-    where.push(`(created_at, id) < ($${params.length - 1}, $${params.length})`);
-  } else if (page.before) {
-    params.push(page.before.created_at, page.before.id);
-    where.push(`(created_at, id) > ($${params.length - 1}, $${params.length})`);
-    order = 'created_at asc, id asc';
+  // Reading direction: the list's own, or the opposite one for a `before` page.
+  const ascending = (order === 'asc') !== (page.before !== undefined);
+  const cursor = page.after ?? page.before;
+  if (cursor) {
+    params.push(cursor.created_at, cursor.id);
+    where.push(`(created_at, id) ${ascending ? '>' : '<'} ($${params.length - 1}, $${params.length})`);
   }
+  const direction = ascending ? 'asc' : 'desc';
   params.push(page.limit + 1);
   const rows = await sql.query<SessionRow>(
-    `select * from sessions where ${where.join(' and ')} order by ${order} limit $${params.length}`,
+    `select * from sessions where ${where.join(' and ')}
+      order by created_at ${direction}, id ${direction} limit $${params.length}`,
     params,
   );
   const hasMore = rows.length > page.limit;

@@ -17,9 +17,8 @@ import '../ui/evidence-image.ts';
 import { formatAge } from '../ui/format.ts';
 import { actionKey, badge } from '../ui/widgets.ts';
 
-/** A page holds at most 100; a queue longer than this is read in the first 1000 and says so by its count. */
+/** Sessions read per page; the next page is read when the reviewer moves past the last one loaded. */
 const PAGE = 100;
-const MAX_PAGES = 10;
 
 interface Current {
   session: Session;
@@ -139,6 +138,8 @@ export class ReviewScreen extends ConsoleScreen {
 
   #showAbort: AbortController | null = null;
   #objectUrls: string[] = [];
+  /** The last loaded session's id while the server has more (`has_more`), else null. */
+  #more: string | null = null;
   readonly #onKey = (event: KeyboardEvent) => this.#shortcut(event);
 
   constructor() {
@@ -182,24 +183,28 @@ export class ReviewScreen extends ConsoleScreen {
   protected override async load(signal: AbortSignal): Promise<void> {
     this.queue = null;
     this.current = null;
-    const sessions: Session[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_PAGES; page += 1) {
-      const list = await this.api.get<List<Session>>('/v1/sessions', {
-        signal,
-        query: { status: 'review_required', limit: PAGE, starting_after: cursor },
-      });
-      sessions.push(...list.data);
-      if (!list.has_more || list.data.length === 0) break;
-      cursor = list.data.at(-1)?.session_id;
-    }
-    // Waiting longest first: handed to review at `decided_at` (the automated review's decision).
-    const since = (s: Session) => s.decided_at ?? s.created_at;
-    sessions.sort((a, b) => since(a).localeCompare(since(b)));
+    this.#more = null;
+    // Oldest first, by the server (`order=asc`): the queue is read a page at a time, however long it is.
+    const sessions = await this.#page(signal);
     this.queue = sessions;
     const wanted = this.query.get('session');
     const start = Math.max(0, wanted ? sessions.findIndex((s) => s.session_id === wanted) : 0);
     if (sessions.length > 0) await this.#show(start, false);
+  }
+
+  /** The next page of the queue after `#more` (the first without it), remembering whether more follow. */
+  async #page(signal?: AbortSignal): Promise<Session[]> {
+    const list = await this.api.get<List<Session>>('/v1/sessions', {
+      ...(signal ? { signal } : {}),
+      query: {
+        status: 'review_required',
+        order: 'asc',
+        limit: PAGE,
+        ...(this.#more ? { starting_after: this.#more } : {}),
+      },
+    });
+    this.#more = list.has_more ? (list.data.at(-1)?.session_id ?? null) : null;
+    return list.data;
   }
 
   #releaseImages(): void {
@@ -253,10 +258,18 @@ export class ReviewScreen extends ConsoleScreen {
     );
   }
 
-  #step(delta: number): void {
+  async #step(delta: number): Promise<void> {
     const queue = this.queue ?? [];
     const next = this.index + delta;
-    if (next < 0 || next >= queue.length) return;
+    if (next >= queue.length && this.#more !== null) {
+      try {
+        this.queue = [...queue, ...(await this.#page())];
+      } catch (error) {
+        this.decisionError = error;
+        return;
+      }
+    }
+    if (next < 0 || next >= (this.queue ?? []).length) return;
     void this.#show(next);
   }
 
@@ -265,10 +278,10 @@ export class ReviewScreen extends ConsoleScreen {
     if (typing(event) || !this.isConnected) return;
     switch (event.key) {
       case 'j':
-        this.#step(1);
+        void this.#step(1);
         break;
       case 'k':
-        this.#step(-1);
+        void this.#step(-1);
         break;
       case 'a':
         void this.#decide('approve');
@@ -469,15 +482,15 @@ export class ReviewScreen extends ConsoleScreen {
     const since = session.decided_at ?? session.created_at;
     return html`<section aria-labelledby="current">
       <div class="queue-nav">
-        <button type="button" class="secondary small" ?disabled=${this.index === 0} @click=${() => this.#step(-1)}>
+        <button type="button" class="secondary small" ?disabled=${this.index === 0} @click=${() => void this.#step(-1)}>
           ${t('previous')} <kbd aria-hidden="true">k</kbd>
         </button>
-        <button type="button" class="secondary small" ?disabled=${this.index >= queue.length - 1} @click=${() => this.#step(1)}>
+        <button type="button" class="secondary small" ?disabled=${this.index >= queue.length - 1 && this.#more === null} @click=${() => void this.#step(1)}>
           ${t('next')} <kbd aria-hidden="true">j</kbd>
         </button>
       </div>
       <h2 id="current" tabindex="-1">
-        ${t('positionOf', { current: this.index + 1, total: queue.length })}:
+        ${t('positionOf', { current: this.index + 1, total: this.#more === null ? queue.length : `${queue.length}+` })}:
         <a class="mono" href=${consolePath(['sessions', session.session_id])}>${session.session_id}</a>
       </h2>
       <p class="muted">

@@ -86,5 +86,30 @@ for (const engine of testEngines()) {
       assert.equal(result['status'], 'cancelled');
       assert.equal(result['decision'], null);
     });
+
+    it('lists oldest first with order=asc, its cursors following that order, and refuses another order', async () => {
+      const key = h.tenant.productionKey;
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const created = await h.call('POST', '/v1/sessions', {
+          key,
+          body: { country: 'NLD', flow: 'user', tier: 'tier1', external_user_reference: `order-${i}` },
+        });
+        ids.push((await json(created))['session_id']);
+        h.clock.advance(1000); // distinct creation times
+      }
+      const page = async (query: string) =>
+        (await json(await h.call('GET', `/v1/sessions?${query}`, { key })))['data'].map(
+          (session: { session_id: string }) => session.session_id,
+        );
+      const oldest = await page('order=asc&limit=2');
+      assert.deepEqual(oldest, ids.slice(0, 2));
+      assert.deepEqual(await page(`order=asc&limit=2&starting_after=${ids[1]}`), ids.slice(2));
+      assert.deepEqual(await page(`order=asc&limit=2&ending_before=${ids[2]}`), ids.slice(0, 2));
+      assert.deepEqual((await page('limit=3')).slice(0, 3), [...ids].reverse());
+      const bad = await h.call('GET', '/v1/sessions?order=sideways', { key });
+      assert.equal(bad.status, 400);
+      assert.equal((await json(bad))['param'], 'order');
+    });
   });
 }

@@ -245,6 +245,30 @@ for (const engine of testEngines()) {
           { limit: 10 },
         );
         assert.equal(window.rows.length, 3);
+
+        // Oldest first: the same keyset cursors, following the list's order.
+        const oldest = await listSessions(db, scope, {}, { limit: 2 }, 'asc');
+        assert.deepEqual(
+          oldest.rows.map((row) => row.id),
+          ids.slice(0, 2),
+        );
+        assert.equal(oldest.hasMore, true);
+        const next = await listSessions(db, scope, {}, { limit: 2, after: oldest.rows[1]! }, 'asc');
+        assert.deepEqual(
+          next.rows.map((row) => row.id),
+          ids.slice(2, 4),
+        );
+        const previous = await listSessions(db, scope, {}, { limit: 2, before: next.rows[0]! }, 'asc');
+        assert.deepEqual(
+          previous.rows.map((row) => row.id),
+          ids.slice(0, 2),
+        );
+        const end = await listSessions(db, scope, {}, { limit: 2, after: next.rows[1]! }, 'asc');
+        assert.deepEqual(
+          end.rows.map((row) => row.id),
+          ids.slice(4),
+        );
+        assert.equal(end.hasMore, false);
       });
 
       it('finds open sessions past their deadline, and only those', async () => {
@@ -297,87 +321,63 @@ for (const engine of testEngines()) {
     describe('idempotency keys', () => {
       const scope = { tenantId: tenantA.tenantId, environment: 'sandbox', credentialId: 'key_1', key: 'k-1' };
       const day = 86_400_000;
+      let claims = 0;
+      /** A claim at `now` by `owner` with a 10 s lease and no other live attempt; answers null when won. */
+      const claimAt = (keyScope: typeof scope, fingerprint: string, now: Date, owner = 'process-a') =>
+        claimIdempotencyKey(
+          db,
+          keyScope,
+          fingerprint,
+          {
+            ownerId: owner,
+            claimId: `claim-${++claims}`,
+            now,
+            leaseExpiresAt: new Date(now.getTime() + 10_000),
+            liveClaimIds: [],
+          },
+          new Date(now.getTime() - day),
+          new Date(now.getTime() - 60_000),
+        );
 
       it('gives a key to exactly one of two racing claims', async () => {
         const raceScope = { ...scope, key: 'race' };
-        const claims = await Promise.all([
-          claimIdempotencyKey(
-            db,
-            raceScope,
-            'fp',
-            T0,
-            new Date(T0.getTime() - day),
-            new Date(T0.getTime() - 60_000),
-          ),
-          claimIdempotencyKey(
-            db,
-            raceScope,
-            'fp',
-            T0,
-            new Date(T0.getTime() - day),
-            new Date(T0.getTime() - 60_000),
-          ),
+        const results = await Promise.all([
+          claimAt(raceScope, 'fp', T0, 'process-a'),
+          claimAt(raceScope, 'fp', T0, 'process-b'),
         ]);
-        assert.equal(claims.filter((claim) => claim === null).length, 1);
+        assert.equal(results.filter((claim) => claim === null).length, 1);
       });
 
       it('returns the stored response to a later claim, and frees the key after 24 h', async () => {
-        assert.equal(await claimIdempotencyKey(db, scope, 'fp', T0, new Date(T0.getTime() - day), T0), null);
-        await completeIdempotencyKey(db, scope, 201, '{"ok":true}');
-        const later = new Date(T0.getTime() + 1000);
-        const replay = await claimIdempotencyKey(
-          db,
-          scope,
-          'fp',
-          later,
-          new Date(later.getTime() - day),
-          new Date(later.getTime() - 60_000),
-        );
+        assert.equal(await claimAt(scope, 'fp', T0), null);
+        await completeIdempotencyKey(db, scope, `claim-${claims}`, 201, '{"ok":true}');
+        const replay = await claimAt(scope, 'fp', new Date(T0.getTime() + 1000));
         assert.equal(replay?.status, 'done');
         assert.equal(replay?.response_status, 201);
         assert.equal(replay?.response_body, '{"ok":true}');
-        const nextDay = new Date(T0.getTime() + day + 1000);
-        assert.equal(
-          await claimIdempotencyKey(
-            db,
-            scope,
-            'fp2',
-            nextDay,
-            new Date(nextDay.getTime() - day),
-            new Date(nextDay.getTime() - 60_000),
-          ),
-          null,
-        );
+        assert.equal(await claimAt(scope, 'fp2', new Date(T0.getTime() + day + 1000)), null);
       });
 
-      it('lets a retry take over a claim abandoned by a dead process', async () => {
+      it('lets another process take over a claim once its lease has run out, not before', async () => {
         const staleScope = { ...scope, key: 'stale' };
+        assert.equal(await claimAt(staleScope, 'fp', T0, 'process-a'), null);
+        const withinLease = await claimAt(staleScope, 'fp', new Date(T0.getTime() + 9_000), 'process-b');
+        assert.equal(withinLease?.status, 'in_progress');
+        assert.equal(await claimAt(staleScope, 'fp', new Date(T0.getTime() + 11_000), 'process-b'), null);
+      });
+
+      it('takes over a lease-less claim from before the lease columns after 60 s', async () => {
+        const legacyScope = { ...scope, key: 'legacy' };
+        await db.query(
+          `insert into idempotency_keys (tenant_id, environment, credential_id, key, fingerprint, status, created_at)
+           values ($1, $2, $3, $4, 'fp', 'in_progress', $5)`,
+          [legacyScope.tenantId, legacyScope.environment, legacyScope.credentialId, legacyScope.key, T0],
+        );
         assert.equal(
-          await claimIdempotencyKey(db, staleScope, 'fp', T0, new Date(T0.getTime() - day), T0),
-          null,
+          (await claimAt(legacyScope, 'fp', new Date(T0.getTime() + 30_000)))?.status,
+          'in_progress',
         );
-        const soon = new Date(T0.getTime() + 10_000);
-        const inProgress = await claimIdempotencyKey(
-          db,
-          staleScope,
-          'fp',
-          soon,
-          new Date(soon.getTime() - day),
-          new Date(soon.getTime() - 60_000),
-        );
-        assert.equal(inProgress?.status, 'in_progress');
-        const late = new Date(T0.getTime() + 120_000);
-        assert.equal(
-          await claimIdempotencyKey(
-            db,
-            staleScope,
-            'fp',
-            late,
-            new Date(late.getTime() - day),
-            new Date(late.getTime() - 60_000),
-          ),
-          null,
-        );
+        assert.equal(await claimAt(legacyScope, 'fp', new Date(T0.getTime() + 61_000)), null);
       });
     });
   });

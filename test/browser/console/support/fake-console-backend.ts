@@ -109,7 +109,7 @@ function problem(
   );
 }
 
-/** Newest-first cursor pagination (API.md §1) over objects with an id field. */
+/** Cursor pagination (API.md §1) over objects with an id field, in the order they are given. */
 function page<T>(items: T[], idOf: (item: T) => string, query: URLSearchParams) {
   const limit = Math.min(100, Number(query.get('limit') ?? 20));
   const after = query.get('starting_after');
@@ -576,7 +576,9 @@ export class FakeConsoleBackend {
           (!query.get('external_user_reference') ||
             s.external_user_reference === query.get('external_user_reference')),
       );
-      return json(page(filtered, (s) => s.session_id, query));
+      // `this.sessions` is newest first, as the API lists by default; `order=asc` reads it from the other end.
+      const ordered = query.get('order') === 'asc' ? [...filtered].reverse() : filtered;
+      return json(page(ordered, (s) => s.session_id, query));
     });
     this.#on('GET', '/v1/sessions/:id', 'sessions:read', (_r, [id]) => {
       const found = this.sessions.find((s) => s.session_id === id);
