@@ -8,6 +8,7 @@ import { createFieldCipher } from '../server/crypto/field-cipher.ts';
 import { randomIds } from '../server/crypto/ids.ts';
 import { randomBytes } from '../server/crypto/primitives.ts';
 import { ERROR_STATUS } from '../server/errors/error-codes.ts';
+import { memoryRateLimitCounter } from '../server/http/rate-limit-counter.ts';
 import { simulateSession } from '../server/review/simulate-session.ts';
 import { migrate } from '../server/store/migrate.ts';
 import { pgliteDatabase } from '../server/store/pglite-database.ts';
@@ -158,6 +159,8 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     jwtSecret: randomBytes(32),
     blobs: memoryBlobStore(),
     clientAddress: () => '127.0.0.1',
+    // The mock is the only instance on its database: counting in memory saves a query per request.
+    rateLimitCounter: memoryRateLimitCounter(),
     ...overrides,
     config: {
       baseUrl: origin,

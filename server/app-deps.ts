@@ -2,6 +2,7 @@ import type { BlobStore } from './blobs/blob-store.ts';
 import type { FieldCipher } from './crypto/field-cipher.ts';
 import type { IdGenerator } from './crypto/ids.ts';
 import type { ImageAnalyzer } from './evidence/image-analyzer.ts';
+import type { RateLimitCounter } from './http/rate-limit-counter.ts';
 import type { RetentionConfig } from './retention/retention-policy.ts';
 import type { EvidenceCollector } from './review/evidence-collector.ts';
 import type { SqlClient } from './store/sql-client.ts';
@@ -27,6 +28,11 @@ export interface AppConfig {
   accessTokenTtlSeconds: number;
   /** How long session evidence is kept once the session is over; defaults in retention-policy.ts. */
   retention?: RetentionConfig;
+  /**
+   * How long a running `Idempotency-Key` attempt holds its key without renewing (default 10 s, renewed
+   * every third of it): after a crash a retry takes the key over within this time (API.md §11).
+   */
+  idempotencyLeaseMs?: number;
 }
 
 export interface Clock {
@@ -98,4 +104,9 @@ export interface AppDeps {
    * or null. Hosts without one (the mock, tests) are ready whenever their database is.
    */
   hostReadiness?: () => string | null;
+  /**
+   * Where rate-limit counts live. Absent: in the database, shared by every instance on it. The browser
+   * mock passes `memoryRateLimitCounter()`: it is the only instance, so a query per request buys nothing.
+   */
+  rateLimitCounter?: RateLimitCounter;
 }

@@ -8,11 +8,21 @@ import {
   completeIdempotencyKey,
   type IdempotencyScope,
   releaseIdempotencyKey,
+  renewIdempotencyLease,
 } from '../store/idempotency.ts';
 import type { AppEnv } from './app-env.ts';
+import {
+  beginClaim,
+  DEFAULT_IDEMPOTENCY_LEASE_MS,
+  liveIdempotencyClaims,
+  PROCESS_OWNER_ID,
+} from './idempotency-lease.ts';
 
 const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
-/** A claim older than this with no answer belongs to a process that died; a retry may take it over. */
+/**
+ * A claim without a lease (written before leases existed) older than this belongs to a process that
+ * died; a retry may take it over. Claims with a lease lapse when it runs out (see idempotency-lease.ts).
+ */
 const ABANDONED_AFTER_MS = 60_000;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
@@ -51,7 +61,9 @@ export function checkIdempotencyKey(key: string, fail: IdempotentCall['fail']): 
  * Runs `next` at most once per key (API.md §1): the first answer (errors included) is stored and replayed
  * for 24 h; the same key with another request is 422 `idempotency_key_reused`; a retry while the first
  * still runs is 409 `idempotency_request_in_progress`. A 5xx or a thrown error releases the key, so the
- * client's retry runs again. Returns the replayed response, or undefined when `next` produced `c.res`.
+ * client's retry runs again. The running attempt holds a lease it renews (`config.idempotencyLeaseMs`,
+ * default 10 s); when its process dies the lease lapses and a retry takes the key over (API.md §11).
+ * Returns the replayed response, or undefined when `next` produced `c.res`.
  */
 export async function runIdempotently(
   c: Context<AppEnv>,
@@ -61,16 +73,31 @@ export async function runIdempotently(
 ): Promise<Response | undefined> {
   const { scope } = call;
   const fingerprint = await sha256Hex(call.request);
+  const leaseMs = deps.config.idempotencyLeaseMs ?? DEFAULT_IDEMPOTENCY_LEASE_MS;
   const now = deps.clock.now();
-  const existing = await claimIdempotencyKey(
-    deps.db,
-    scope,
-    fingerprint,
-    now,
-    new Date(now.getTime() - KEY_LIFETIME_MS),
-    new Date(now.getTime() - ABANDONED_AFTER_MS),
-  );
+  const claim = beginClaim();
+  let existing: Awaited<ReturnType<typeof claimIdempotencyKey>>;
+  try {
+    existing = await claimIdempotencyKey(
+      deps.db,
+      scope,
+      fingerprint,
+      {
+        ownerId: PROCESS_OWNER_ID,
+        claimId: claim.claimId,
+        now,
+        leaseExpiresAt: new Date(now.getTime() + leaseMs),
+        liveClaimIds: liveIdempotencyClaims(),
+      },
+      new Date(now.getTime() - KEY_LIFETIME_MS),
+      new Date(now.getTime() - ABANDONED_AFTER_MS),
+    );
+  } catch (error) {
+    await claim.end();
+    throw error;
+  }
   if (existing) {
+    await claim.end();
     if (existing.fingerprint !== fingerprint) {
       throw call.fail(
         'idempotency_key_reused',
@@ -92,22 +119,34 @@ export async function runIdempotently(
     const contentType = status >= 400 ? PROBLEM_CONTENT_TYPE : 'application/json';
     return c.body(body, status as 200, { 'content-type': contentType, 'idempotent-replayed': 'true' });
   }
-  try {
-    await next();
-  } catch (error) {
-    await releaseIdempotencyKey(deps.db, scope).catch(() => {});
-    throw error;
-  }
-  if (c.res.status >= 500) {
-    await releaseIdempotencyKey(deps.db, scope);
-    return undefined;
-  }
-  const body = await c.res.clone().text();
-  await completeIdempotencyKey(
-    deps.db,
-    scope,
-    c.res.status,
-    await deps.cipher.encrypt(body, answerContext(scope)),
+  claim.startRenewing(
+    () =>
+      renewIdempotencyLease(deps.db, scope, claim.claimId, new Date(deps.clock.now().getTime() + leaseMs)),
+    leaseMs,
+    deps.logger,
   );
-  return undefined;
+  // The claim stays live (renewed, and never taken over by this process) until its answer is stored.
+  try {
+    try {
+      await next();
+    } catch (error) {
+      await releaseIdempotencyKey(deps.db, scope, claim.claimId).catch(() => {});
+      throw error;
+    }
+    if (c.res.status >= 500) {
+      await releaseIdempotencyKey(deps.db, scope, claim.claimId);
+      return undefined;
+    }
+    const body = await c.res.clone().text();
+    await completeIdempotencyKey(
+      deps.db,
+      scope,
+      claim.claimId,
+      c.res.status,
+      await deps.cipher.encrypt(body, answerContext(scope)),
+    );
+    return undefined;
+  } finally {
+    await claim.end();
+  }
 }

@@ -15,27 +15,45 @@ export interface IdempotencyRow {
   created_at: Date;
 }
 
+/** Who claims: the process, the attempt, and until when the claim is held unless renewed. */
+export interface IdempotencyClaim {
+  ownerId: string;
+  claimId: string;
+  now: Date;
+  leaseExpiresAt: Date;
+  /** The attempts this process is running now: a claim of this owner not among them is known dead. */
+  liveClaimIds: readonly string[];
+}
+
 /**
- * Claims a key. Returns null when this request now owns it, else the existing record. A claim left
- * `in_progress` longer than `staleBefore` (its process died) may be taken over, so a crash never
- * wedges a key for a whole day.
+ * Claims a key. Returns null when this request now owns it, else the existing record. A key may be
+ * taken over when its answer is past its lifetime (`expiredBefore`), or when it is still `in_progress`
+ * but its owner is gone: its lease ran out (the process died or stalled), or it belongs to this very
+ * process and no running attempt holds it. Rows from before leases existed are taken over once older
+ * than `staleBefore`. So a crash wedges a key for one lease at most, never a whole day.
  */
 export async function claimIdempotencyKey(
   sql: SqlClient,
   scope: IdempotencyScope,
   fingerprint: string,
-  now: Date,
+  claim: IdempotencyClaim,
   expiredBefore: Date,
   staleBefore: Date,
 ): Promise<IdempotencyRow | null> {
   const claimed = await sql.query(
-    `insert into idempotency_keys (tenant_id, environment, credential_id, key, fingerprint, status, created_at)
-     values ($1, $2, $3, $4, $5, 'in_progress', $6)
+    `insert into idempotency_keys (tenant_id, environment, credential_id, key, fingerprint, status, created_at,
+                                   owner_id, claim_id, lease_expires_at)
+     values ($1, $2, $3, $4, $5, 'in_progress', $6, $9, $10, $11)
      on conflict (tenant_id, environment, credential_id, key) do update
        set fingerprint = excluded.fingerprint, status = 'in_progress', response_status = null,
-           response_body = null, created_at = excluded.created_at
+           response_body = null, created_at = excluded.created_at, owner_id = excluded.owner_id,
+           claim_id = excluded.claim_id, lease_expires_at = excluded.lease_expires_at
        where idempotency_keys.created_at < $7
-          or (idempotency_keys.status = 'in_progress' and idempotency_keys.created_at < $8)
+          or (idempotency_keys.status = 'in_progress'
+              and (idempotency_keys.lease_expires_at < $6
+                   or (idempotency_keys.lease_expires_at is null and idempotency_keys.created_at < $8)
+                   or (idempotency_keys.owner_id = $9
+                       and not (idempotency_keys.claim_id = any($12::text[])))))
      returning 1`,
     [
       scope.tenantId,
@@ -43,9 +61,13 @@ export async function claimIdempotencyKey(
       scope.credentialId,
       scope.key,
       fingerprint,
-      now,
+      claim.now,
       expiredBefore,
       staleBefore,
+      claim.ownerId,
+      claim.claimId,
+      claim.leaseExpiresAt,
+      claim.liveClaimIds,
     ],
   );
   if (claimed.length > 0) return null;
@@ -57,25 +79,47 @@ export async function claimIdempotencyKey(
   return rows[0] ?? null;
 }
 
+/** Pushes the lease of a running attempt forward; a claim taken over meanwhile is left alone. */
+export async function renewIdempotencyLease(
+  sql: SqlClient,
+  scope: IdempotencyScope,
+  claimId: string,
+  leaseExpiresAt: Date,
+): Promise<void> {
+  await sql.query(
+    `update idempotency_keys set lease_expires_at = $6
+      where tenant_id = $1 and environment = $2 and credential_id = $3 and key = $4
+        and claim_id = $5 and status = 'in_progress'`,
+    [scope.tenantId, scope.environment, scope.credentialId, scope.key, claimId, leaseExpiresAt],
+  );
+}
+
+/** Stores the answer, unless another attempt took the key over after this one's lease ran out. */
 export async function completeIdempotencyKey(
   sql: SqlClient,
   scope: IdempotencyScope,
+  claimId: string,
   status: number,
   body: string,
 ): Promise<void> {
   await sql.query(
-    `update idempotency_keys set status = 'done', response_status = $5, response_body = $6
-      where tenant_id = $1 and environment = $2 and credential_id = $3 and key = $4`,
-    [scope.tenantId, scope.environment, scope.credentialId, scope.key, status, body],
+    `update idempotency_keys set status = 'done', response_status = $6, response_body = $7,
+            lease_expires_at = null
+      where tenant_id = $1 and environment = $2 and credential_id = $3 and key = $4 and claim_id = $5`,
+    [scope.tenantId, scope.environment, scope.credentialId, scope.key, claimId, status, body],
   );
 }
 
 /** Lets a later retry run again when the first attempt died before producing any answer. */
-export async function releaseIdempotencyKey(sql: SqlClient, scope: IdempotencyScope): Promise<void> {
+export async function releaseIdempotencyKey(
+  sql: SqlClient,
+  scope: IdempotencyScope,
+  claimId: string,
+): Promise<void> {
   await sql.query(
     `delete from idempotency_keys where tenant_id = $1 and environment = $2 and credential_id = $3 and key = $4
-       and status = 'in_progress'`,
-    [scope.tenantId, scope.environment, scope.credentialId, scope.key],
+       and status = 'in_progress' and claim_id = $5`,
+    [scope.tenantId, scope.environment, scope.credentialId, scope.key, claimId],
   );
 }
 

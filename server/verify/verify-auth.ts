@@ -26,7 +26,7 @@ const INVALID_LINK = 'This verification link is not valid. Please use the latest
  * and the per-session rate limit not exceeded.
  */
 export function verifyAuth(deps: AppDeps) {
-  const rateLimit = createVerifyRateLimiter();
+  const rateLimit = createVerifyRateLimiter(deps);
   return createMiddleware<AppEnv>(async (c, next) => {
     const token = c.req.header('x-verify-token');
     if (token === undefined || token === '') {
@@ -78,7 +78,11 @@ export function verifyAuth(deps: AppDeps) {
         'This link has expired. Scan a new QR code from the device where you started.',
       );
     }
-    rateLimit(session.id, READ_METHODS.has(c.req.method) ? 'read' : 'write', deps.clock.now().getTime());
+    await rateLimit(
+      session.id,
+      READ_METHODS.has(c.req.method) ? 'read' : 'write',
+      deps.clock.now().getTime(),
+    );
     setVerifyCaller(c, { session, tenant, via });
     await next();
   });

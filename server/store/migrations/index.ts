@@ -7,6 +7,7 @@ import { documentReadingsMigration } from './006-document-readings.ts';
 import { livenessReadingsMigration } from './007-liveness-readings.ts';
 import { consoleMigration } from './008-console.ts';
 import { evidenceBlobsMigration } from './009-evidence-blobs.ts';
+import { sharedLimitsMigration } from './010-shared-limits.ts';
 import type { Migration } from './migration.ts';
 
 export type { Migration } from './migration.ts';
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   livenessReadingsMigration,
   consoleMigration,
   evidenceBlobsMigration,
+  sharedLimitsMigration,
 ];
