@@ -2,6 +2,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { createPollingLoop } from '../background/polling-loop.ts';
 import { deleteSessionEvidence } from '../evidence/delete-session-evidence.ts';
 import { purgeExpiredAuditEvents } from '../audit/audit-retention.ts';
+import { purgeStaleAuthRecords } from '../store/auth-records.ts';
 import { deleteExpiredIdempotencyKeys } from '../store/idempotency.ts';
 import {
   findSessionsPastEvidenceRetention,
@@ -44,7 +45,9 @@ export interface RetentionSweeper {
  *   so the result keeps answering, and `evidence_deleted_at` marks it done;
  * - events older than 30 days (API.md §10; the event API already hides them, the webhook worker purges
  *   their deliveries);
- * - idempotency keys older than 24 h, whose stored answers could otherwise pile up for ever.
+ * - idempotency keys older than 24 h, whose stored answers could otherwise pile up for ever;
+ * - console sign-in failures older than 24 h (the throttle reads 15 minutes) and revocations of tokens
+ *   that have expired anyway.
  *
  * Safe with several instances: a session swept twice at once loses nothing (deleting is idempotent, the
  * evidence is read-only once the session is terminal) and the batches stop when nothing is left.
@@ -53,6 +56,9 @@ export interface RetentionSweeper {
  * const sweeper = createRetentionSweeper(deps);
  * sweeper.start();
  */
+/** Sign-in failures are kept a day: far beyond the throttle's 15-minute window, short enough to stay small. */
+const LOGIN_FAILURE_KEEP_MS = 24 * 60 * 60 * 1000;
+
 export function createRetentionSweeper(
   deps: AppDeps,
   options: RetentionSweeperOptions = {},
@@ -96,6 +102,7 @@ export function createRetentionSweeper(
     const evidence = await sweepEvidence(now);
     const events = await sweepEvents(now);
     await deleteExpiredIdempotencyKeys(deps.db, new Date(now.getTime() - IDEMPOTENCY_KEY_LIFETIME_MS));
+    await purgeStaleAuthRecords(deps.db, now, new Date(now.getTime() - LOGIN_FAILURE_KEEP_MS));
     // The audit log is kept at least a year (its own module refuses less); older entries go here.
     await purgeExpiredAuditEvents(deps);
     return { ...evidence, events };

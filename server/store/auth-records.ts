@@ -61,3 +61,25 @@ export async function countRecentLoginFailures(
 export async function clearLoginFailures(sql: SqlClient, emailKey: string): Promise<void> {
   await sql.query('delete from login_failures where email_key = $1', [emailKey]);
 }
+
+/**
+ * Deletes what the console's sign-in no longer needs: failures older than `failuresBefore` (the throttle
+ * counts the last 15 minutes; a password spray would otherwise leave rows for ever) and revocations of
+ * tokens that have expired anyway. Both tables hold no personal value (the e-mail is a keyed digest).
+ * Returns how many rows went.
+ */
+export async function purgeStaleAuthRecords(
+  sql: SqlClient,
+  now: Date,
+  failuresBefore: Date,
+): Promise<{ loginFailures: number; revokedTokens: number }> {
+  const failures = await sql.query<{ count: number }>(
+    'with gone as (delete from login_failures where failed_at < $1 returning 1) select count(*)::int as count from gone',
+    [failuresBefore],
+  );
+  const revoked = await sql.query<{ count: number }>(
+    'with gone as (delete from revoked_tokens where expires_at < $1 returning 1) select count(*)::int as count from gone',
+    [now],
+  );
+  return { loginFailures: failures[0]?.count ?? 0, revokedTokens: revoked[0]?.count ?? 0 };
+}

@@ -187,6 +187,34 @@ for (const engine of testEngines()) {
       await sweeper.runOnce();
       assert.equal(await count(), 0);
     });
+
+    it('purges console sign-in failures after a day and revocations of expired tokens', async () => {
+      const sweeper = createRetentionSweeper(h.deps);
+      const failed = await h.call('POST', '/v1/console/login', {
+        body: { email: h.tenant.email, password: 'not the password' },
+      });
+      assert.equal(failed.status, 401);
+      const login = await json(
+        await h.call('POST', '/v1/console/login', {
+          body: { email: h.tenant.email, password: h.tenant.password },
+        }),
+      );
+      // A success clears that e-mail's failures; a failure for an unknown e-mail stays until the sweep.
+      await h.call('POST', '/v1/console/login', { body: { email: 'nobody@tenant.test', password: 'x' } });
+      const logout = await h.call('POST', '/v1/console/logout', { token: login['access_token'] });
+      assert.ok(logout.status < 300, `logout answered ${logout.status}`);
+      const rows = async (table: string) =>
+        (await h.deps.db.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]?.n;
+      assert.ok(((await rows('login_failures')) ?? 0) >= 1);
+      assert.equal(await rows('revoked_tokens'), 1);
+      h.clock.advance(2 * 60 * 60 * 1000); // past the token's hour: its revocation has no more use
+      await sweeper.runOnce();
+      assert.equal(await rows('revoked_tokens'), 0);
+      assert.ok(((await rows('login_failures')) ?? 0) >= 1, 'failures are kept a day');
+      h.clock.advance(23 * 60 * 60 * 1000);
+      await sweeper.runOnce();
+      assert.equal(await rows('login_failures'), 0);
+    });
   });
 
   describe(`retention periods from configuration (${engine})`, () => {
