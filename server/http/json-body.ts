@@ -33,6 +33,30 @@ async function readLimited(request: Request, limit: number): Promise<string> {
   return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
 }
 
+/**
+ * No operation takes a body nested deeper than a few levels; far deeper ones (5,000 levels fit in 64 KB)
+ * overflow the stack of every recursive walker after the parse (JSON.stringify for the idempotency
+ * fingerprint, the NUL check, validation), which answered 500.
+ */
+export const JSON_MAX_DEPTH = 32;
+
+/** The deepest nesting of objects and arrays in `text`, which is valid JSON; counted without recursion. */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (inString) {
+      if (char === '\\') index += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '{' || char === '[') deepest = Math.max(deepest, ++depth);
+    else if (char === '}' || char === ']') depth -= 1;
+  }
+  return deepest;
+}
+
 function tooLarge(limit: number): ApiError {
   return new ApiError('payload_too_large', `The request body exceeds ${limit / 1024} KB.`);
 }
@@ -82,6 +106,9 @@ export function jsonBody(options: { optional?: boolean } = {}) {
     }
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
       throw new ApiError('invalid_json', 'The request body must be a JSON object.');
+    }
+    if (nestingDepth(text) > JSON_MAX_DEPTH) {
+      throw new ApiError('invalid_json', `The request body is nested deeper than ${JSON_MAX_DEPTH} levels.`);
     }
     // PostgreSQL refuses NUL in text and jsonb: caught here, for every operation, as the caller's mistake.
     const withNul = text.includes('\\u0000') ? nulPathOf(parsed) : null;
