@@ -39,6 +39,8 @@ export const consoleLoginRoute = createRoute({
   path: '/v1/console/login',
   tags: ['Console'],
   summary: 'Log in to the console',
+  // Explicitly public: this is how a credential is obtained (OpenAPI: an empty list means no security).
+  security: [],
   description: `Returns a Bearer access token. ${MAX_FAILURES_PER_ACCOUNT} failures per account (or ${MAX_FAILURES_PER_ADDRESS} per IP address) in 15 minutes lock further attempts with 429.`,
   request: { body: { required: true, content: { 'application/json': { schema: LoginBody } } } },
   responses: {

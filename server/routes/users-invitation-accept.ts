@@ -29,6 +29,8 @@ export const acceptInvitationRoute = createRoute({
   path: '/v1/console/accept-invitation',
   tags: ['Console'],
   summary: 'Accept an invitation: choose a password',
+  // Explicitly public: the invitation token in the body is the credential.
+  security: [],
   description:
     'The invited person sends the `invitation_token` their admin received (once, within 7 days) and a password of their own; the user becomes `active` and logs in with `POST /v1/console/login`. The token works once.',
   request: { body: { required: true, content: { 'application/json': { schema: AcceptInvitationBody } } } },

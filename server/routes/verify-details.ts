@@ -26,12 +26,17 @@ import { VERIFY_SECURITY, verifyKit } from '../verify/verify-kit.ts';
 import { recordStepOutcome, withWritableSession } from '../verify/writable-session.ts';
 import { VERIFY_AUTH_ERRORS } from './verify-session-get.ts';
 
+const PERSON_NAME = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u;
+
 const PersonName = z
   .string()
   .trim()
   .min(1)
   .max(100)
-  .regex(/^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u, 'letters, spaces, hyphens, apostrophes and dots only');
+  .regex(PERSON_NAME, 'letters, spaces, hyphens, apostrophes and dots only')
+  // The generator would print the regex with its `/u` flag pasted on, which no JSON Schema validator
+  // reads as a flag; the bare source is a valid JSON Schema pattern, whose regexes use Unicode semantics.
+  .openapi({ pattern: PERSON_NAME.source });
 
 const CalendarDateText = z
   .string()

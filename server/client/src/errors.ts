@@ -1,0 +1,82 @@
+/** An RFC 9457 problem as the API sends it (API.md §2). Ignore members you do not know. */
+export interface Problem {
+  type?: string;
+  title?: string;
+  status?: number;
+  detail?: string;
+  instance?: string;
+  /** Stable snake_case: branch on this, never on `detail`. */
+  code?: string;
+  /** The offending field, when one is to blame. */
+  param?: string;
+  /** Several validation failures at once. */
+  errors?: { param?: string; code?: string; detail?: string }[];
+  request_id?: string;
+  [member: string]: unknown;
+}
+
+/**
+ * Every failed call: an answer that is not 2xx (with its problem body), or no answer at all (`status` 0,
+ * `code` `network_error`, the cause attached) once the retries are spent.
+ *
+ * @example
+ * try { await idv.sessions.get('sess_missing'); }
+ * catch (error) { if (error instanceof IdVerifyError && error.code === 'resource_missing') … }
+ */
+export class IdVerifyError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly param: string | undefined;
+  readonly request_id: string | undefined;
+  readonly problem: Problem | undefined;
+  /** Seconds the server asked to wait (`retry-after`), when it did. */
+  readonly retryAfter: number | undefined;
+
+  constructor(
+    message: string,
+    fields: {
+      status: number;
+      code: string;
+      param?: string | undefined;
+      request_id?: string | undefined;
+      problem?: Problem | undefined;
+      retryAfter?: number | undefined;
+      cause?: unknown;
+    },
+  ) {
+    super(message, fields.cause === undefined ? undefined : { cause: fields.cause });
+    this.name = 'IdVerifyError';
+    this.status = fields.status;
+    this.code = fields.code;
+    this.param = fields.param;
+    this.request_id = fields.request_id;
+    this.problem = fields.problem;
+    this.retryAfter = fields.retryAfter;
+  }
+}
+
+/** Builds the error for a non-2xx answer; a body that is not a problem still gives status and request id. */
+export async function errorFromResponse(
+  response: Response,
+  retryAfter: number | undefined,
+): Promise<IdVerifyError> {
+  const text = await response.text();
+  let problem: Problem | undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) problem = parsed as Problem;
+  } catch {
+    // Not JSON (a proxy's error page, say): keep status and request id only.
+  }
+  const requestId = problem?.request_id ?? response.headers.get('x-request-id') ?? undefined;
+  const code = typeof problem?.code === 'string' ? problem.code : `http_${response.status}`;
+  const detail = problem?.detail ?? problem?.title ?? response.statusText;
+  return new IdVerifyError(`${response.status} ${code}: ${detail}`, {
+    status: response.status,
+    code,
+    param: typeof problem?.param === 'string' ? problem.param : undefined,
+    request_id: requestId,
+    problem,
+    retryAfter,
+  });
+}

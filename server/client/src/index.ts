@@ -1,0 +1,25 @@
+/**
+ * `@id-verify/node`: the tenant backend kit. A typed client for every endpoint an API key may call, and
+ * webhook verification for both signature schemes. Nothing but Node's own `fetch` and crypto.
+ */
+export {
+  createIdVerifyClient,
+  type EvidenceFile,
+  type IdVerifyClient,
+  type IdVerifyClientOptions,
+} from './client.ts';
+export { IdVerifyError, type Problem } from './errors.ts';
+export type { components, operations, paths } from './openapi-types.ts';
+export type { ListPage, PagedList, PageQuery } from './pagination.ts';
+export type { RetryPolicy } from './retry-policy.ts';
+export type { RequestOptions } from './transport.ts';
+export {
+  signTestWebhook,
+  type SignTestWebhookOptions,
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  type WebhookEvent,
+  type WebhookHeaders,
+  WebhookVerificationError,
+  type WebhookVerificationErrorCode,
+} from './webhooks.ts';

@@ -1,0 +1,128 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { createIdVerifyClient } from '../../../server/client/src/index.ts';
+import { createWebhookWorker } from '../../../server/webhooks/delivery-worker.ts';
+import { fetchWebhookSender } from '../../../server/webhooks/webhook-sender.ts';
+import { createHarness, type TestHarness } from '../support/test-app.ts';
+import { type Listening, listen } from './support/listen.ts';
+
+const EXAMPLE = fileURLToPath(new URL('../../../docs/examples/tenant-backend.ts', import.meta.url));
+const PACKAGE = fileURLToPath(new URL('../../../server/client', import.meta.url));
+const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url));
+
+describe('docs/examples/tenant-backend.ts against a real server', () => {
+  let h: TestHarness;
+  let api: Listening;
+  let backend: Listening;
+  let project: string;
+  before(async () => {
+    h = await createHarness('pglite');
+    h.deps.webhookSender = fetchWebhookSender(); // real HTTP deliveries, as the server makes them
+    api = await listen((request) => h.app.fetch(request));
+    // A tenant's project: the example beside `node_modules/@id-verify/node` and nothing else, so it
+    // resolves the package by its name and proves the package imports nothing outside its folder.
+    project = mkdtempSync(join(tmpdir(), 'idv-tenant-'));
+    mkdirSync(join(project, 'node_modules', '@id-verify'), { recursive: true });
+    symlinkSync(PACKAGE, join(project, 'node_modules', '@id-verify', 'node'), 'dir');
+    copyFileSync(EXAMPLE, join(project, 'tenant-backend.ts'));
+  });
+  after(async () => {
+    await backend?.close();
+    await api.close();
+    await h.close();
+    rmSync(project, { recursive: true, force: true });
+  });
+
+  it('fits in 30 lines', () => {
+    assert.ok(readFileSync(EXAMPLE, 'utf8').trimEnd().split('\n').length <= 30);
+  });
+
+  it('type-checks in a tenant project against the package’s own types', () => {
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ type: 'module' }));
+    const compilerOptions = {
+      target: 'es2023',
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      lib: ['es2023', 'dom'],
+      types: ['node'],
+      typeRoots: [join(REPOSITORY, 'node_modules', '@types')],
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      allowImportingTsExtensions: true,
+      verbatimModuleSyntax: true,
+      erasableSyntaxOnly: true,
+    };
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions, files: ['tenant-backend.ts'] }),
+    );
+    const tsc = spawnSync(join(REPOSITORY, 'node_modules', '.bin', 'tsc'), ['-p', project], {
+      encoding: 'utf8',
+    });
+    assert.equal(tsc.status, 0, tsc.stdout + tsc.stderr);
+  });
+
+  it('creates a session, verifies the webhook the server delivers and records the verified identity', async () => {
+    const admin = createIdVerifyClient({ apiKey: h.tenant.sandboxKey, baseUrl: api.url });
+    // The webhook is registered first (its secret is the backend's); the backend's URL is known after listen.
+    let handle: ((request: Request) => Promise<Response>) | undefined;
+    backend = await listen((request) => handle!(request));
+    const webhook = await admin.webhooks.create({ url: `${backend.url}/webhooks/id-verify`, events: ['*'] });
+    const { tenantBackend } = (await import(pathToFileURL(join(project, 'tenant-backend.ts')).href)) as {
+      tenantBackend: (env: object) => (request: Request) => Promise<Response>;
+    };
+    handle = tenantBackend({ apiKey: h.tenant.sandboxKey, baseUrl: api.url, webhookSecret: webhook.secret });
+
+    const started = await fetch(`${backend.url}/start-verification?user=user_42`, { method: 'POST' });
+    assert.equal(started.status, 200);
+    assert.match(((await started.json()) as { verify_url: string }).verify_url, /\/verify\//);
+
+    // The end-user's part, played by the sandbox: the session is approved.
+    const session = (await admin.sessions.list({ external_user_reference: 'user_42' }).page()).data[0]!;
+    await admin.sandbox.simulate(session.session_id, { action: 'approve' });
+    const worker = createWebhookWorker(h.deps);
+    for (let round = 0; round < 5; round++) await worker.runOnce();
+
+    const deliveries = await admin.webhooks.deliveries.list(webhook.webhook_id, { limit: 100 }).page();
+    assert.ok(deliveries.data.length > 0, 'the server delivered to the backend');
+    assert.ok(
+      deliveries.data.every((delivery) => delivery.status === 'succeeded'),
+      `every delivery verified and answered 2xx: ${JSON.stringify(deliveries.data.map((d) => d.status))}`,
+    );
+    // The backend verified `session.approved` and fetched the identity it names. (A sandbox approval
+    // without documents carries no name, so the name is the identity's, whatever it holds.)
+    const approved = await admin.sessions.get(session.session_id);
+    assert.ok(approved.identity_id);
+    const identity = await admin.identities.get(approved.identity_id);
+    const me = (await (await fetch(`${backend.url}/me?user=user_42`)).json()) as Record<
+      string,
+      string
+    > | null;
+    assert.deepEqual(me, {
+      identity_id: approved.identity_id,
+      name: [identity.attributes.first_name, identity.attributes.last_name].filter(Boolean).join(' '),
+    });
+
+    // A forged delivery is refused by the example.
+    const forged = await fetch(`${backend.url}/webhooks/id-verify`, {
+      method: 'POST',
+      body: '{"event":"session.approved","identity_id":"idn_x"}',
+      headers: { 'x-service-signature': '0'.repeat(64) },
+    });
+    assert.equal(forged.status, 400);
+  });
+});

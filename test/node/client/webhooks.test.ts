@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { describe, it } from 'node:test';
+import {
+  signTestWebhook,
+  verifyWebhook,
+  WebhookVerificationError,
+} from '../../../server/client/src/index.ts';
+// The server's own signer and receiver: the client re-implements both from API.md §8 alone.
+import {
+  verifyServiceSignature as serverVerifyService,
+  verifyWebhook as serverVerifyStandard,
+} from '../../../server/webhooks/receiver.ts';
+import { signedHeaders } from '../../../server/webhooks/signature.ts';
+
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+const body = JSON.stringify({
+  event: 'session.approved',
+  event_id: 'evt_1',
+  session_id: 'sess_1',
+  identity_id: 'idn_1',
+  decision: 'approved',
+  created_at: '2026-01-01T00:00:00Z',
+  environment: 'sandbox',
+  status: 'approved',
+});
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+async function serverSigned(secrets: string[], timestampSeconds = nowSeconds()) {
+  return signedHeaders({ secrets, id: 'evt_1', timestampSeconds, body });
+}
+
+async function rejection(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  assert.ok(error instanceof WebhookVerificationError, `expected a WebhookVerificationError, got ${error}`);
+  return error.code;
+}
+
+describe('@id-verify/node webhook verification against the server signer', () => {
+  it('accepts a delivery by its Standard Webhooks headers and answers the typed event', async () => {
+    const secret = newSecret();
+    const event = await verifyWebhook(body, new Headers(await serverSigned([secret])), secret);
+    assert.equal(event.event, 'session.approved');
+    assert.equal(event.identity_id, 'idn_1');
+  });
+
+  it('accepts a delivery by `x-service-signature` alone (a plain record of headers)', async () => {
+    const secret = newSecret();
+    const headers = await serverSigned([secret]);
+    const event = await verifyWebhook(
+      body,
+      { 'X-Service-Signature': headers['x-service-signature'] },
+      secret,
+    );
+    assert.equal(event.event_id, 'evt_1');
+    // Requiring the timestamped scheme refuses the same delivery.
+    const code = await rejection(
+      verifyWebhook(body, { 'x-service-signature': headers['x-service-signature'] }, secret, {
+        schemes: ['standard'],
+      }),
+    );
+    assert.equal(code, 'missing_header');
+  });
+
+  it('refuses a tampered body and a wrong secret under both schemes', async () => {
+    const secret = newSecret();
+    const headers = await serverSigned([secret]);
+    const tampered = body.replace('approved', 'rejected');
+    assert.equal(await rejection(verifyWebhook(tampered, headers, secret)), 'signature_mismatch');
+    const serviceOnly = { 'x-service-signature': headers['x-service-signature']! };
+    assert.equal(await rejection(verifyWebhook(tampered, serviceOnly, secret)), 'signature_mismatch');
+    assert.equal(await rejection(verifyWebhook(body, headers, newSecret())), 'signature_mismatch');
+    assert.equal(await rejection(verifyWebhook(body, serviceOnly, newSecret())), 'signature_mismatch');
+    assert.equal(await rejection(verifyWebhook(body, headers, 'not-a-secret')), 'invalid_secret');
+  });
+
+  it('refuses an expired or future timestamp (default 5 min), within a configurable tolerance', async () => {
+    const secret = newSecret();
+    const old = await serverSigned([secret], nowSeconds() - 301);
+    assert.equal(await rejection(verifyWebhook(body, old, secret)), 'timestamp_too_old');
+    const future = await serverSigned([secret], nowSeconds() + 301);
+    assert.equal(await rejection(verifyWebhook(body, future, secret)), 'timestamp_in_future');
+    assert.equal((await verifyWebhook(body, old, secret, { toleranceSeconds: 600 })).event_id, 'evt_1');
+    const recent = await serverSigned([secret], nowSeconds() - 200);
+    assert.equal((await verifyWebhook(body, recent, secret)).event_id, 'evt_1');
+  });
+
+  it('handles a rotation: several secrets on either side', async () => {
+    const previous = newSecret();
+    const current = newSecret();
+    // The server signs with both during the overlap: either secret alone verifies.
+    const both = await serverSigned([current, previous]);
+    assert.equal((await verifyWebhook(body, both, previous)).event_id, 'evt_1');
+    assert.equal((await verifyWebhook(body, both, current)).event_id, 'evt_1');
+    const serviceBoth = {
+      'x-service-signature': both['x-service-signature']!,
+      'x-service-signature-previous': both['x-service-signature-previous']!,
+    };
+    assert.equal((await verifyWebhook(body, serviceBoth, previous)).event_id, 'evt_1');
+    // A receiver that already holds the new secret still accepts a delivery signed only with the old one.
+    const oldOnly = await serverSigned([previous]);
+    assert.equal((await verifyWebhook(body, oldOnly, [current, previous])).event_id, 'evt_1');
+    assert.equal(await rejection(verifyWebhook(body, oldOnly, [current])), 'signature_mismatch');
+  });
+
+  it('signs test deliveries that the server’s own receiver accepts under both schemes', async () => {
+    const secret = newSecret();
+    const other = newSecret();
+    const signed = signTestWebhook(JSON.parse(body), secret, { additionalSecrets: [other] });
+    assert.equal((await serverVerifyStandard(signed.body, signed.headers, { secret })).event_id, 'evt_1');
+    assert.equal(
+      (await serverVerifyStandard(signed.body, signed.headers, { secret: other })).event_id,
+      'evt_1',
+    );
+    assert.equal((await serverVerifyService(signed.body, signed.headers, { secret })).event_id, 'evt_1');
+    assert.equal((await verifyWebhook(signed.body, signed.headers, secret)).event, 'session.approved');
+    // And a payload that is not an event is refused even when signed correctly.
+    const notEvent = signTestWebhook('[1,2,3]', secret);
+    assert.equal(await rejection(verifyWebhook(notEvent.body, notEvent.headers, secret)), 'invalid_payload');
+  });
+});
