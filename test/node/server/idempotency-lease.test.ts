@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps } from '../../../server/app-deps.ts';
 import { ApiError } from '../../../server/errors/api-error.ts';
 import type { AppEnv } from '../../../server/http/app-env.ts';
@@ -101,7 +102,7 @@ for (const engine of testEngines()) {
       app.onError((error, c) =>
         c.json(
           { code: error instanceof ApiError ? error.code : 'internal' },
-          (error as ApiError).status ?? 500,
+          ((error as ApiError).status ?? 500) as ContentfulStatusCode,
         ),
       );
       app.post('/slow', async (c) => {
