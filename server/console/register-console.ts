@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { AppDeps } from '../app-deps.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { IMMUTABLE, isTwinName, serveAsset } from '../http/static-asset.ts';
 import { CONSOLE_CSP } from './console-csp.ts';
 
 /** Hashed asset names under one directory: nothing that could climb out of it. */
@@ -20,16 +21,6 @@ const PAGE_HEADERS: Record<string, string> = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
 };
 
-/** Whether an `accept-encoding` header allows gzip (`q=0` refuses it). */
-export function acceptsGzip(header: string | undefined): boolean {
-  return (header ?? '').split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    if (coding !== 'gzip' && coding !== '*') return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
-}
-
 function notBuilt(): ApiError {
   return new ApiError(
     'service_unavailable',
@@ -40,7 +31,7 @@ function notBuilt(): ApiError {
 /**
  * The tenant staff's console (src/console), on the API origin:
  * - `GET /console/assets/<hashed file>`: its scripts and styles, cached for a year (names change with their
- *   content), gzip-encoded when the browser accepts it (the build writes `.gz` twins);
+ *   content), brotli- or gzip-encoded when the browser accepts it (server/http/static-asset.ts);
  * - `GET /console` and every other `/console/*` path: `index.html` under a strict CSP (console-csp.ts),
  *   so history-based routes like `/console/sessions/sess_…` survive a reload or a shared link.
  * Files come from `deps.consoleAssets` (node-console-assets.ts on Node); without it, or before the build,
@@ -52,23 +43,18 @@ function notBuilt(): ApiError {
 export function registerConsole(app: Hono<AppEnv>, deps: AppDeps): void {
   app.get('/console/assets/*', async (c) => {
     const name = c.req.path.slice('/console/assets/'.length);
-    if (!deps.consoleAssets) throw notBuilt();
-    // `.gz` twins are an internal convention between the build and this route, never a URL.
-    if (!ASSET_PATH.test(name) || name.endsWith('.gz')) return c.notFound();
-    const gzipped = acceptsGzip(c.req.header('accept-encoding'))
-      ? await deps.consoleAssets.get(`assets/${name}.gz`)
-      : null;
-    const asset = gzipped ?? (await deps.consoleAssets.get(`assets/${name}`));
-    if (!asset) return c.notFound();
-    const response = new Response(asset.body, asset);
-    response.headers.set('cache-control', 'public, max-age=31536000, immutable');
-    response.headers.set('x-content-type-options', 'nosniff');
-    response.headers.set('cross-origin-resource-policy', 'same-origin');
-    response.headers.set('vary', 'accept-encoding');
-    if (gzipped) response.headers.set('content-encoding', 'gzip');
-    return response;
+    const assets = deps.consoleAssets;
+    if (!assets) throw notBuilt();
+    if (!ASSET_PATH.test(name) || isTwinName(name)) return c.notFound();
+    const response = await serveAsset(c.req.raw, (file) => assets.get(`assets/${file}`), name, {
+      // vite names every console asset `[name]-[hash]`: a new build is a new URL.
+      cacheControl: IMMUTABLE,
+      headers: { 'cross-origin-resource-policy': 'same-origin' },
+    });
+    return response ?? c.notFound();
   });
 
+  // The page (under 1 KB) goes as it is: compressing it would save a few hundred bytes per load.
   const page = async () => {
     const index = deps.consoleAssets ? await deps.consoleAssets.get('index.html') : null;
     if (!index) throw notBuilt();

@@ -1,6 +1,13 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import {
+  type AssetResponseOptions,
+  cacheControlForName,
+  IMMUTABLE,
+  isTwinName,
+  serveAsset,
+} from '../http/static-asset.ts';
 import { readSession } from '../sessions/transition-session.ts';
 import { hashVerifyToken } from '../sessions/verify-token.ts';
 import { findTenant } from '../store/tenants.ts';
@@ -24,26 +31,20 @@ const PAGE_HEADERS = {
   'permissions-policy': 'camera=(self), microphone=(), geolocation=(), payment=()',
 };
 
-/** Whether an `accept-encoding` header allows gzip (`q=0` refuses it). */
-function acceptsGzip(header: string | undefined): boolean {
-  return (header ?? '').split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    if (coding !== 'gzip' && coding !== '*') return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
-}
-
+/** A path under one asset directory, or null: nothing that climbs out, and no `.br`/`.gz` twin. */
 function safeAssetPath(path: string): string | null {
-  return ASSET_PATH.test(path) && !path.split('/').includes('..') ? path : null;
+  return ASSET_PATH.test(path) && !path.split('/').includes('..') && !isTwinName(path) ? path : null;
 }
 
-/** Re-wraps an asset response with the caching and sharing rules of its route. */
-function withHeaders(asset: Response, headers: Record<string, string>): Response {
-  const response = new Response(asset.body, asset);
-  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-  response.headers.set('x-content-type-options', 'nosniff');
-  return response;
+/**
+ * The script-tag entry keeps its name across releases and tenants link it by that URL: a short cache, then
+ * a revalidation (a 304 while the ETag holds), so a release reaches every page within five minutes without
+ * a request per page view. Chunks are `chunks/[name]-[hash].js` (vite.config.ts): immutable. Anything else
+ * at the root (the entry's source map) is judged by its name.
+ */
+function sdkCacheControl(path: string): string {
+  if (path === 'id-verify.js') return 'public, max-age=300';
+  return path.startsWith('chunks/') ? IMMUTABLE : cacheControlForName(path);
 }
 
 /**
@@ -59,45 +60,35 @@ export function registerHostedPage(app: Hono<AppEnv>, deps: AppDeps): void {
       headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
     });
 
+  /** Files under `dir` of the widget assets at `urlPrefix`, through the shared static-asset rules. */
+  const assetRoute =
+    (urlPrefix: string, dir: string, options: (path: string) => AssetResponseOptions) =>
+    async (c: Context<AppEnv>) => {
+      const path = safeAssetPath(c.req.path.slice(urlPrefix.length));
+      const assets = deps.widgetAssets;
+      if (!assets) return unavailable();
+      if (!path) return c.notFound();
+      const load = (name: string) => assets.get(`${dir}${name}`);
+      return (await serveAsset(c.req.raw, load, path, options(path))) ?? c.notFound();
+    };
+  // Loaded as module scripts and fetched (models, wasm) from tenants' pages: cross-origin reads need CORS.
+  const CORS = { 'access-control-allow-origin': '*' };
+
   // The liveness step's face model (Human's browser bundle, the guidance models, tfjs wasm), imported
   // by the widget from this origin when that step opens. Versioned paths: cached for a year.
-  app.get('/sdk/vision/*', async (c) => {
-    const path = safeAssetPath(c.req.path.slice('/sdk/'.length));
-    if (!deps.widgetAssets) return unavailable();
-    // `.gz` twins are an internal convention between this route and the assets, never a URL.
-    if (!path || path.endsWith('.gz')) return c.notFound();
-    const gzipped = acceptsGzip(c.req.header('accept-encoding'))
-      ? await deps.widgetAssets.get(`sdk/${path}.gz`)
-      : null;
-    const asset = gzipped ?? (await deps.widgetAssets.get(`sdk/${path}`));
-    if (!asset) return c.notFound();
-    return withHeaders(asset, {
-      'cache-control': 'public, max-age=31536000, immutable',
-      // Imported as a module and fetched (models, wasm) from tenants' pages too: cross-origin reads.
-      'access-control-allow-origin': '*',
-      vary: 'accept-encoding',
-      ...(gzipped ? { 'content-encoding': 'gzip' } : {}),
-    });
-  });
-
-  app.get('/sdk/*', async (c) => {
-    const path = safeAssetPath(c.req.path.slice('/sdk/'.length));
-    if (!deps.widgetAssets) return unavailable();
-    const asset = path ? await deps.widgetAssets.get(`sdk/${path}`) : null;
-    if (!asset) return c.notFound();
-    // The entry keeps its name across releases (short cache); chunks are content-hashed (immutable).
-    const cache = path === 'id-verify.js' ? 'public, max-age=300' : 'public, max-age=31536000, immutable';
-    // Loaded as a module script from tenants' pages: cross-origin reads need CORS.
-    return withHeaders(asset, { 'cache-control': cache, 'access-control-allow-origin': '*' });
-  });
-
-  app.get('/hosted/assets/*', async (c) => {
-    const path = safeAssetPath(c.req.path.slice('/hosted/assets/'.length));
-    if (!deps.widgetAssets) return unavailable();
-    const asset = path ? await deps.widgetAssets.get(`hosted/assets/${path}`) : null;
-    if (!asset) return c.notFound();
-    return withHeaders(asset, { 'cache-control': 'public, max-age=31536000, immutable' });
-  });
+  app.get(
+    '/sdk/vision/*',
+    assetRoute('/sdk/', 'sdk/', () => ({ cacheControl: IMMUTABLE, headers: CORS })),
+  );
+  app.get(
+    '/sdk/*',
+    assetRoute('/sdk/', 'sdk/', (path) => ({ cacheControl: sdkCacheControl(path), headers: CORS })),
+  );
+  // vite names every file of the hosted build `assets/[name]-[hash]`: a new build is a new URL.
+  app.get(
+    '/hosted/assets/*',
+    assetRoute('/hosted/assets/', 'hosted/assets/', () => ({ cacheControl: IMMUTABLE })),
+  );
 
   // Browsers ask every origin for /favicon.ico; a 404 there is a console error on the hosted page.
   app.get(

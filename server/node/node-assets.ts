@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { StaticAssets } from '../app-deps.ts';
+import { nodeFileAssets } from './node-file-assets.ts';
 
 /** The package exports no path to its browser bundle, so find it beside the resolved entry point. */
 function scalarBundlePath(): string {
@@ -8,19 +8,19 @@ function scalarBundlePath(): string {
   return `${entry.slice(0, entry.lastIndexOf('/dist/'))}/dist/browser/standalone.js`;
 }
 
-/** Serves the API reference bundle from node_modules: the docs page never touches a CDN. */
+const NAME = 'api-reference.js';
+
+/**
+ * Serves the API reference bundle (4.35 MB) from node_modules, so the docs page never touches a CDN. Its
+ * `.br`/`.gz` twins do not exist on disk: each is compressed once, at the first request that asks for it
+ * (node-compression.ts RUNTIME_COMPRESSION, about half a second for brotli), and kept.
+ */
 export function nodeAssets(): StaticAssets {
-  let cached: Uint8Array | undefined;
-  return {
-    async get(name) {
-      if (name !== 'api-reference.js') return null;
-      cached ??= await readFile(scalarBundlePath());
-      return new Response(cached as Uint8Array<ArrayBuffer>, {
-        headers: {
-          'content-type': 'text/javascript; charset=utf-8',
-          'cache-control': 'public, max-age=86400',
-        },
-      });
-    },
-  };
+  let bundle: string | undefined;
+  return nodeFileAssets((path) => {
+    const twin = path.slice(NAME.length);
+    if (!path.startsWith(NAME) || !['', '.br', '.gz'].includes(twin)) return null;
+    bundle ??= scalarBundlePath();
+    return `${bundle}${twin}`;
+  });
 }

@@ -1,27 +1,19 @@
-import { readFile } from 'node:fs/promises';
-import { extname, resolve, sep } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { WidgetAssets } from '../app-deps.ts';
+import { strongEtag } from '../http/static-asset.ts';
+import { nodeFileAssets } from './node-file-assets.ts';
 import { nodeVisionAssets } from './node-vision-assets.ts';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-};
 
 /** `dist/` of the repository: where `npm run build` writes the hosted page and the script-tag bundle. */
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../dist/', import.meta.url));
 
 /**
  * Serves the built widget files (`npm run build`) from disk, read once and kept in memory (a few hundred
- * KB). A path is resolved inside `distDir` only; anything else, or a missing file, is null. Paths under
- * `sdk/vision/` are the liveness step's face model, served from `node_modules` (node-vision-assets.ts).
+ * KB), with their `.br`/`.gz` twins (node-file-assets.ts: from the build, else compressed once here). A
+ * path is resolved inside `distDir` only; anything else, or a missing file, is null. Paths under
+ * `sdk/vision/` are the liveness step's face model, served from `node_modules` (node-vision-assets.ts),
+ * given an ETag here, computed once per file.
  *
  * @example
  *   const assets = nodeWidgetAssets();
@@ -29,24 +21,27 @@ export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../dist/', import.meta
  */
 export function nodeWidgetAssets(distDir = DEFAULT_DIST_DIR, vision = nodeVisionAssets()): WidgetAssets {
   const root = resolve(distDir);
-  const cache = new Map<string, Uint8Array<ArrayBuffer>>();
+  const files = nodeFileAssets((path) => {
+    const file = resolve(root, path);
+    return file.startsWith(root + sep) ? file : null;
+  });
+  // The model files are immutable for this process (a versioned path): hash each variant once.
+  const visionEtags = new Map<string, string>();
+  const fromVision = async (path: string): Promise<Response | null> => {
+    const response = await vision.get(path);
+    if (!response) return null;
+    const known = visionEtags.get(path);
+    if (known) {
+      response.headers.set('etag', known);
+      return response;
+    }
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const etag = await strongEtag(bytes);
+    visionEtags.set(path, etag);
+    const type = response.headers.get('content-type') ?? 'application/octet-stream';
+    return new Response(bytes, { headers: { 'content-type': type, etag } });
+  };
   return {
-    async get(path) {
-      if (path.startsWith('sdk/vision/')) return vision.get(path);
-      const file = resolve(root, path);
-      if (!file.startsWith(root + sep)) return null;
-      let bytes = cache.get(file);
-      if (!bytes) {
-        try {
-          bytes = new Uint8Array(await readFile(file));
-        } catch {
-          return null;
-        }
-        cache.set(file, bytes);
-      }
-      return new Response(bytes, {
-        headers: { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' },
-      });
-    },
+    get: (path) => (path.startsWith('sdk/vision/') ? fromVision(path) : files.get(path)),
   };
 }
