@@ -364,9 +364,9 @@ for (const engine of testEngines()) {
           embedding: [0.11, 0.22, 0.33, 0.44],
         },
         probes: [
-          { faces: 1, face_width: 420, embedding: [0.1, 0.2, 0.3, 0.4] },
-          { faces: 1, face_width: 420, embedding: [0.12, 0.2, 0.3, 0.4] },
-          { faces: 1, face_width: 420, embedding: [0.1, 0.21, 0.3, 0.4] },
+          { faces: 1, face_width: 420, pose: { yaw: 0, pitch: 0 }, embedding: [0.1, 0.2, 0.3, 0.4] },
+          { faces: 1, face_width: 420, pose: { yaw: 0, pitch: 0 }, embedding: [0.12, 0.2, 0.3, 0.4] },
+          { faces: 1, face_width: 420, pose: { yaw: 0, pitch: 0 }, embedding: [0.1, 0.21, 0.3, 0.4] },
         ],
         space: FAKE_SPACE,
         engine: FAKE_ENGINE,
