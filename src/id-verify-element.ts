@@ -2,11 +2,12 @@ import { css, html, LitElement, type PropertyDeclarations, type PropertyValues }
 import { parseVerifyUrl } from './api/parse-verify-url.ts';
 import { expiryReason, VerifyApiError } from './api/verify-api-error.ts';
 import { VerifyApi, type VerifyApiClient } from './api/verify-api.ts';
-import type { SandboxOutcome, SessionStatus, SessionView } from './api/verify-types.ts';
+import type { SandboxOutcome, SessionStatus, SessionView, StepId } from './api/verify-types.ts';
 import { brandingDeclarations } from './components/branding.ts';
+import { isHandheld } from './components/handheld.ts';
 import { sharedStyles } from './components/shared-styles.ts';
 import { themeStyles } from './components/theme-styles.ts';
-import { defineInnerElements } from './define-inner-elements.ts';
+import { defineInnerElements, defineLivenessStep } from './define-inner-elements.ts';
 import { IdvBeforeStepChangeEvent } from './events/idv-before-step-change-event.ts';
 import { IdvCompleteEvent } from './events/idv-complete-event.ts';
 import { IdvErrorEvent } from './events/idv-error-event.ts';
@@ -16,12 +17,25 @@ import { IdvStepChangeEvent } from './events/idv-step-change-event.ts';
 import { IdvTokenExpiredEvent } from './events/idv-token-expired-event.ts';
 import type { StepChangeDetail } from './events/step-change-detail.ts';
 import { visionAssetsUrl } from './liveness/vision-assets-url.ts';
-import { INITIAL_STATE, progressOf, stepOfScreen, TERMINAL_STATUSES, transition } from './flow/index.ts';
+import {
+  buildContext,
+  INITIAL_STATE,
+  progressOf,
+  stepOfScreen,
+  TERMINAL_STATUSES,
+  transition,
+} from './flow/index.ts';
 import type { FlowEvent, FlowState, Screen } from './flow/flow-types.ts';
 import { en, type MessageKey } from './i18n/en.ts';
 import { isRtl, loadMessages, negotiateLocale, type Translate, translator } from './i18n/localize.ts';
+import { problemMessage, reasonMessage } from './i18n/problem-message.ts';
 import { resultText } from './result-text.ts';
-import type { FlowIntentEvent, StepFailedEvent, SubmitIntentEvent } from './steps/step-events.ts';
+import type {
+  AttemptsEvent,
+  FlowIntentEvent,
+  StepFailedEvent,
+  SubmitIntentEvent,
+} from './steps/step-events.ts';
 import { STEP_TITLE } from './steps/step-titles.ts';
 
 export type Theme = 'light' | 'dark' | 'auto';
@@ -30,6 +44,16 @@ export type Theme = 'light' | 'dark' | 'auto';
 const DEFAULT_POLL_MS = 2000;
 /** Steps that use a camera: the ones where "continue on your phone" helps. */
 const CAMERA_SCREENS: readonly Screen[] = ['document_type', 'document_front', 'document_back', 'liveness'];
+/** Screens where an attempt can fail (a photo with quality issues, a selfie check to redo). */
+const ATTEMPT_SCREENS: readonly Screen[] = [
+  'document_front',
+  'document_back',
+  'liveness',
+  'proof_of_address',
+  'business_document',
+];
+/** Attempts per step (API.md §4): fewer left in a session view means one already failed. */
+const ATTEMPTS_PER_STEP = 3;
 
 /** `allow-upload` is on unless set to "false" (a plain boolean attribute could not default to on). */
 const onUnlessFalse = {
@@ -57,18 +81,23 @@ function screenName(state: FlowState): string {
  * @example
  *   <id-verify verify-url="https://verify.example.com/verify/vt_…" locale="fr" theme="auto"></id-verify>
  *
- * @fires idv-ready - the session loaded and the first screen is shown
+ * Events come in one order (docs/widget.md): `idv-ready` first, once per session token (again after a
+ * fresh `verify-url` set following `idv-token-expired`), before any `idv-step-change`; then
+ * `idv-before-step-change`/`idv-step-change` per screen; then `idv-complete`, `idv-exit` or `idv-error`.
+ *
+ * @fires idv-ready - first: the session loaded, before the first `idv-step-change`; once per token
  * @fires idv-before-step-change - cancelable; `preventDefault()` holds the current screen until `proceed()`
  * @fires idv-step-change - a new screen is shown
  * @fires idv-complete - the session reached a final status for this visit `{session_id, status}`
- * @fires idv-error - an error was shown `{code, message, recoverable}`
- * @fires idv-exit - the end-user pressed Close on a final screen
- * @fires idv-token-expired - the link expired; set a fresh `verify-url` to resume
+ * @fires idv-error - an error was shown `{code, message, recoverable}`; `attempts_exhausted` when a step has none left
+ * @fires idv-exit - the end-user pressed Close on a final screen (without a `redirect_url` a closing screen follows)
+ * @fires idv-token-expired - the link expired; set a fresh `verify-url` to resume (not for an invalid link)
  *
  * @csspart base - the widget's frame
  * @csspart sandbox-banner - the sandbox notice
  * @csspart header - title and progress
  * @csspart progress - the "Step X of Y" text
+ * @csspart attempts - the "Attempts left" notice on a capture step after a failed attempt
  * @csspart body - the current screen
  */
 export class IdVerifyElement extends LitElement {
@@ -121,6 +150,8 @@ export class IdVerifyElement extends LitElement {
     announcement: { state: true },
     missing: { state: true },
     handoff: { state: true },
+    attemptsLeft: { state: true },
+    closed: { state: true },
   };
 
   /** The hosted-page link `{verify_base_url}/verify/<token>`. */
@@ -144,6 +175,10 @@ export class IdVerifyElement extends LitElement {
   declare announcement: string;
   declare missing: boolean;
   declare handoff: boolean;
+  /** Attempts left per step, once one has failed there. */
+  declare attemptsLeft: Partial<Record<StepId, number>>;
+  /** Close was pressed on a final screen with nowhere to redirect to. */
+  declare closed: boolean;
 
   #client: VerifyApiClient | null = null;
   #clientKey = '';
@@ -156,6 +191,13 @@ export class IdVerifyElement extends LitElement {
   #pollTimer: ReturnType<typeof setTimeout> | undefined;
   #brandSheet: CSSStyleSheet | null = null;
   #localeRequest = 0;
+  /** A step ran out of attempts: the session is rejected for that, and the final screen says so. */
+  #exhausted = false;
+  /**
+   * The session was already submitted or decided when this token's first view loaded: the person here
+   * may not be the one who submitted (a shared or reused link), so no outcome is told as theirs.
+   */
+  #arrivedFinished = false;
 
   constructor() {
     super();
@@ -174,6 +216,8 @@ export class IdVerifyElement extends LitElement {
     this.announcement = '';
     this.missing = false;
     this.handoff = false;
+    this.attemptsLeft = {};
+    this.closed = false;
   }
 
   override connectedCallback(): void {
@@ -241,6 +285,10 @@ export class IdVerifyElement extends LitElement {
       return;
     }
     this.missing = false;
+    // A new token is a new visit: `idv-ready` again, and what the last one saw is forgotten.
+    this.#readyFired = false;
+    this.#exhausted = false;
+    this.closed = false;
     if (replacing) this.#dispatch({ type: 'token_replaced' });
     void this.#loadSession();
   }
@@ -286,19 +334,55 @@ export class IdVerifyElement extends LitElement {
   }
 
   #onSession(session: SessionView): void {
+    const first = !this.#readyFired;
+    if (first) this.#arrivedFinished = !['created', 'collecting'].includes(session.status);
+    else if (session.status === 'collecting') this.#arrivedFinished = false;
+    this.#noteAttempts(session);
     this.session = session;
-    this.#dispatch({ type: 'session_loaded', session });
-    if (!this.#readyFired) {
+    // `idv-ready` before the first `idv-step-change`: hosts set up on ready and then follow the steps.
+    if (first) {
       this.#readyFired = true;
       this.dispatchEvent(
         new IdvReadyEvent({
           session_id: session.session_id ?? null,
           status: session.status,
-          steps: this.flow.phase === 'offline' ? [] : (this.flow.ctx?.steps ?? []),
+          steps: buildContext(session).steps,
           sandbox: session.sandbox === true,
         }),
       );
     }
+    this.#dispatch({ type: 'session_loaded', session });
+  }
+
+  /** Attempts left as the session view tells them (a resumed visit), and a step that has none left. */
+  #noteAttempts(session: SessionView): void {
+    const left = { ...this.attemptsLeft };
+    for (const step of session.steps ?? []) {
+      const remaining = step.attempts_remaining;
+      if (typeof remaining === 'number' && remaining < ATTEMPTS_PER_STEP) left[step.step] = remaining;
+    }
+    this.attemptsLeft = left;
+    const none = (session.steps ?? []).some((s) => s.attempts_remaining === 0);
+    if (none && session.status === 'rejected') this.#exhaust();
+  }
+
+  #onAttempts(event: AttemptsEvent): void {
+    event.stopPropagation();
+    if (event.failed || event.step in this.attemptsLeft) {
+      this.attemptsLeft = { ...this.attemptsLeft, [event.step]: event.remaining };
+    }
+    if (event.remaining === 0 && event.sessionStatus && event.sessionStatus !== 'collecting') {
+      // The server rejected the session with the last attempt: read it to reach the final screen.
+      this.#exhaust();
+      void this.#loadSession();
+    }
+  }
+
+  #exhaust(): void {
+    if (this.#exhausted) return;
+    this.#exhausted = true;
+    const tenant = this.session?.tenant?.name || this.t('tenantFallback');
+    this.#emitError('attempts_exhausted', this.t('attemptsExhaustedBody', { tenant }), false);
   }
 
   // ---- the state machine -------------------------------------------------------------------------
@@ -326,7 +410,9 @@ export class IdVerifyElement extends LitElement {
     this.#pending = null;
     if (!moved) return;
     this.handoff = false;
-    this.dispatchEvent(new IdvStepChangeEvent(this.#changeDetail(previous, next)));
+    // Loading a fresh link is not a screen of its own: its `idv-ready` comes before any step change.
+    if (next.phase !== 'loading')
+      this.dispatchEvent(new IdvStepChangeEvent(this.#changeDetail(previous, next)));
     this.#announce();
     this.#afterMove(previous, next);
   }
@@ -342,7 +428,7 @@ export class IdVerifyElement extends LitElement {
         );
       }
     }
-    if (next.phase === 'expired') {
+    if (next.phase === 'expired' && next.reason !== 'invalid_link') {
       const code = next.reason === 'session_expired' ? 'session_expired' : 'verify_token_expired';
       this.dispatchEvent(new IdvTokenExpiredEvent({ code, reason: next.reason }));
     }
@@ -390,8 +476,13 @@ export class IdVerifyElement extends LitElement {
   /** Errors of the shell's own calls (load, submit, poll): expiry and network get their own screens. */
   #handleGlobalError(error: unknown): void {
     if (error instanceof VerifyApiError && error.isExpiry) {
-      this.#emitError(error.code, error.message, expiryReason(error) === 'token_expired');
-      this.#dispatch({ type: 'token_expired', reason: expiryReason(error) });
+      // A token that worked in this visit and is now refused was replaced (a fresh link was issued):
+      // expired, so the host can hand over the new one. Refused from the start, the link is invalid.
+      const refused = expiryReason(error);
+      const reason = refused === 'invalid_link' && this.#readyFired ? 'token_expired' : refused;
+      // A fresh link fixes an expired or an invalid one, not an expired session.
+      this.#emitError(error.code, problemMessage(error, this.t), reason !== 'session_expired');
+      this.#dispatch({ type: 'token_expired', reason });
       return;
     }
     const code = error instanceof VerifyApiError ? error.code : 'network_error';
@@ -416,9 +507,8 @@ export class IdVerifyElement extends LitElement {
       return;
     }
     const code = error instanceof VerifyApiError ? error.code : 'network_error';
-    const transient = !(error instanceof VerifyApiError) || error.isTransient;
     // The step keeps what the end-user typed and shows the message in place.
-    this.#emitError(code, transient ? this.t('offlineBody') : this.t('genericError'), true);
+    this.#emitError(code, problemMessage(error, this.t), true);
   }
 
   #retry(): void {
@@ -547,7 +637,8 @@ export class IdVerifyElement extends LitElement {
           ${progress ? html`<p part="progress" class="muted" aria-hidden="true">${t('stepOf', progress)}</p>` : null}
         </div>
         <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
-        <div part="body">${this.#renderBody()}</div>
+        ${this.#renderAttempts()}
+        <div part="body" @idv-attempts=${(e: AttemptsEvent) => this.#onAttempts(e)}>${this.#renderBody()}</div>
         ${this.#renderHandoffButton()}
       </div>
     `;
@@ -556,6 +647,11 @@ export class IdVerifyElement extends LitElement {
   #renderBody() {
     const { t } = this;
     if (this.missing) return this.#message('missingTitle', 'missingBody');
+    if (this.closed) {
+      const tenant = this.session?.tenant?.name || t('tenantFallback');
+      return html`<h2 tabindex="-1">${t('closedTitle')}</h2>
+        <p>${this.#hosted() ? t('closedHostedBody') : t('closedBody', { tenant })}</p>`;
+    }
     if (this.handoff) {
       return html`<idv-handoff-view .api=${this.#client} .t=${t} @idv-handoff-closed=${() => this.#closeHandoff()}></idv-handoff-view>`;
     }
@@ -569,10 +665,12 @@ export class IdVerifyElement extends LitElement {
         return html`${this.#message('offlineTitle', 'offlineBody')}
           <div class="actions"><button part="button primary" @click=${() => this.#retry()}>${t('retry')}</button></div>`;
       case 'expired':
-        return this.#message(
-          'expiredTitle',
-          state.reason === 'token_expired' ? 'expiredTokenBody' : 'expiredSessionBody',
-        );
+        return state.reason === 'invalid_link'
+          ? this.#message('invalidLinkTitle', 'invalidLinkBody')
+          : this.#message(
+              'expiredTitle',
+              state.reason === 'token_expired' ? 'expiredTokenBody' : 'expiredSessionBody',
+            );
       case 'submitting':
         return html`<h2 tabindex="-1">${t('submittingTitle')}</h2>
           <div class="spinner" aria-hidden="true"></div>`;
@@ -588,12 +686,42 @@ export class IdVerifyElement extends LitElement {
       <p>${this.t(body)}</p>`;
   }
 
+  /** On the hosted page the widget's link is the page's own address. */
+  #hosted(): boolean {
+    return typeof location !== 'undefined' && this.verifyUrl === `${location.origin}${location.pathname}`;
+  }
+
+  #close(status: SessionStatus): void {
+    const redirecting = Boolean(this.session?.redirect_url);
+    this.dispatchEvent(new IdvExitEvent({ status }));
+    // With a `redirect_url` the host (or the hosted page) takes the end-user away; without, say goodbye.
+    if (!redirecting) {
+      this.closed = true;
+      void this.#focusHeading();
+    }
+  }
+
+  #renderAttempts() {
+    const state = this.flow;
+    if (this.handoff || state.phase !== 'step' || !ATTEMPT_SCREENS.includes(state.screen)) return null;
+    const count = this.attemptsLeft[stepOfScreen(state.screen) as StepId];
+    if (count === undefined) return null;
+    return html`<p part="attempts" class="muted" role="status">${this.t('attemptsRemaining', { count })}</p>`;
+  }
+
   #renderResult(status: SessionStatus) {
     const { t } = this;
     const tenant = this.session?.tenant?.name || t('tenantFallback');
-    const text = resultText(status);
-    const reasons = (this.session?.reasons ?? []).map((r) => r.user_message).filter(Boolean);
-    const waiting = status === 'processing';
+    const text =
+      status === 'rejected' && this.#exhausted
+        ? { title: 'attemptsExhaustedTitle' as const, body: 'attemptsExhaustedBody' as const }
+        : this.#arrivedFinished && status !== 'cancelled'
+          ? status === 'processing'
+            ? { title: 'submittedTitle' as const, body: 'submittedBody' as const }
+            : { title: 'finishedTitle' as const, body: 'finishedBody' as const }
+          : resultText(status);
+    const reasons = (this.session?.reasons ?? []).map((r) => reasonMessage(r, t, tenant)).filter(Boolean);
+    const waiting = status === 'processing' && !this.#arrivedFinished;
     return html`
       <h2 tabindex="-1">${t(text.title)}</h2>
       ${waiting ? html`<div class="spinner" aria-hidden="true"></div>` : null}
@@ -603,10 +731,7 @@ export class IdVerifyElement extends LitElement {
         waiting
           ? null
           : html`<div class="actions">
-              <button
-                part="button primary"
-                @click=${() => this.dispatchEvent(new IdvExitEvent({ status }))}
-              >
+              <button part="button primary" @click=${() => this.#close(status)}>
                 ${t('close')}
               </button>
             </div>`
@@ -659,13 +784,12 @@ export class IdVerifyElement extends LitElement {
           @idv-step-failed=${common.onFailed}
         ></idv-document-step>`;
       case 'liveness':
+        void defineLivenessStep();
         return html`<idv-liveness-step
           .api=${api}
           .t=${t}
+          .locale=${this.language}
           .visionBase=${this.#visionBase}
-          .captureMode=${ctx.captureMode}
-          .cameraIssue=${ctx.cameraIssue}
-          .allowUpload=${this.allowUpload}
           @idv-flow-intent=${common.onIntent}
           @idv-step-failed=${common.onFailed}
         ></idv-liveness-step>`;
@@ -709,6 +833,8 @@ export class IdVerifyElement extends LitElement {
   #renderHandoffButton() {
     const state = this.flow;
     if (this.handoff || state.phase !== 'step' || !CAMERA_SCREENS.includes(state.screen)) return null;
+    // On a phone or tablet there is no better camera to hand over to.
+    if (isHandheld()) return null;
     return html`<div class="actions">
       <button part="button handoff" class="link" @click=${() => this.#openHandoff()}>${this.t('handoffButton')}</button>
     </div>`;

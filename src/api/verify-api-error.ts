@@ -9,6 +9,10 @@ export interface ProblemDetails {
   request_id?: string;
   user_message?: string;
   missing_steps?: string[];
+  /** Several field errors at once (API.md §2). */
+  errors?: { param: string; code: string; detail?: string }[];
+  /** `document_type_mismatch`: what the photo looked like instead (API.md §9). */
+  seen?: string;
 }
 
 /**
@@ -45,7 +49,10 @@ export class VerifyApiError extends Error {
   }
 }
 
-/** Which expiry screen a 401/410 leads to. */
-export function expiryReason(error: VerifyApiError): 'token_expired' | 'session_expired' {
-  return error.code === 'session_expired' ? 'session_expired' : 'token_expired';
+/** Which screen a 401/410 leads to: a link that never worked is not an expired one. */
+export function expiryReason(error: VerifyApiError): 'token_expired' | 'session_expired' | 'invalid_link' {
+  if (error.code === 'session_expired') return 'session_expired';
+  return error.code === 'invalid_token' || error.code === 'authentication_required'
+    ? 'invalid_link'
+    : 'token_expired';
 }

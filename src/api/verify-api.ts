@@ -186,6 +186,10 @@ export class VerifyApi implements VerifyApiClient {
       quality: { ok: result.quality?.ok !== false, issues: result.quality?.issues ?? [] },
       extracted: result.extracted ?? result.extracted_fields ?? null,
       reading: result.reading ?? null,
+      ...(typeof result.attempts_remaining === 'number'
+        ? { attempts_remaining: result.attempts_remaining }
+        : {}),
+      ...(result.session_status ? { session_status: result.session_status } : {}),
     };
   }
 

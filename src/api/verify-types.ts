@@ -105,6 +105,10 @@ export interface DocumentReadingSummary {
 export interface UploadResult {
   upload_id: string;
   quality: { ok: boolean; issues: QualityIssue[] };
+  /** Attempts left at the step; a photo with quality issues uses one (API.md §4). */
+  attempts_remaining?: number;
+  /** `rejected` once the last attempt was used. */
+  session_status?: SessionStatus;
 }
 
 export interface IdDocumentDetails {
@@ -151,6 +155,8 @@ export interface LivenessResult {
   status: 'accepted' | 'retry';
   attempts_remaining: number;
   user_message?: string;
+  /** `rejected` once the last attempt was used. */
+  session_status?: SessionStatus;
 }
 
 export interface HandoffLink {

@@ -17,6 +17,17 @@ const GUIDANCE: [FrameIssue | 'too_small', MessageKey][] = [
   ['blurry', 'guideBlurry'],
 ];
 
+/** Whether the browser can decode `blob` as a picture. */
+function opensAsImage(blob: Blob): Promise<boolean> {
+  return createImageBitmap(blob).then(
+    (bitmap) => {
+      bitmap.close();
+      return true;
+    },
+    () => false,
+  );
+}
+
 /** How long frames must stay good before the shutter fires by itself. */
 const AUTO_CAPTURE_MS = 1000;
 /** Analysis cadence: ~8 checks a second is smooth guidance at a fraction of a core. */
@@ -43,6 +54,15 @@ export class CaptureView extends LitElement {
       .frame.selfie {
         aspect-ratio: 3 / 4;
         max-inline-size: 22rem;
+      }
+      /* A photo to check is shown whole, whatever its shape: no crop to the camera's frame. */
+      .frame.still {
+        aspect-ratio: auto;
+      }
+      .still img {
+        block-size: auto;
+        max-block-size: 70vh;
+        object-fit: contain;
       }
       video,
       img {
@@ -97,7 +117,8 @@ export class CaptureView extends LitElement {
   declare t: Translate;
   declare preview: { blob: Blob; url: string } | null;
   declare quality: FrameQuality | null;
-  declare fileError: boolean;
+  /** Why the chosen file cannot be used (wrong type or size, or not a picture a browser can open). */
+  declare fileError: MessageKey | null;
 
   camera: CameraController | null = null;
   /** Duration of the last frame analysis (draw + read + score), for diagnostics and the perf test. */
@@ -117,7 +138,7 @@ export class CaptureView extends LitElement {
     this.t = translator(en);
     this.preview = null;
     this.quality = null;
-    this.fileError = false;
+    this.fileError = null;
   }
 
   override disconnectedCallback(): void {
@@ -223,7 +244,7 @@ export class CaptureView extends LitElement {
     this.#revoke();
     this.preview = null;
     this.quality = null;
-    this.fileError = false;
+    this.fileError = null;
     await this.updateComplete;
     if (this.mode === 'camera' && this.camera?.status === 'streaming') {
       const video = this.#video();
@@ -238,8 +259,10 @@ export class CaptureView extends LitElement {
     input.value = '';
     if (!file) return;
     const blob = await prepareImageFile(file);
-    this.fileError = !blob;
-    if (blob) this.#show(blob);
+    // A file named .jpg may hold anything: what the browser cannot open, the server cannot read either.
+    const opens = blob ? await opensAsImage(blob) : false;
+    this.fileError = !blob ? 'captureFileType' : opens ? null : 'captureFileUnreadable';
+    if (blob && opens) this.#show(blob);
   }
 
   #guidanceText(): string {
@@ -254,7 +277,7 @@ export class CaptureView extends LitElement {
     const { t } = this;
     if (this.preview) {
       return html`
-        <div class="frame ${this.facing === 'user' ? 'selfie' : ''}">
+        <div class="frame still">
           <img part="preview" src=${this.preview.url} alt=${t('capturePreview')} />
         </div>
         <div class="actions">
@@ -308,7 +331,7 @@ export class CaptureView extends LitElement {
             </div>`
           : null
       }
-      ${this.fileError ? html`<p class="error" role="alert">${t('captureFileType')}</p>` : null}
+      ${this.fileError ? html`<p class="error" role="alert">${t(this.fileError)}</p>` : null}
       ${
         issue
           ? null

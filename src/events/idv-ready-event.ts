@@ -7,7 +7,8 @@ export interface IdvReadyDetail {
   sandbox: boolean;
 }
 /**
- * Fired once the session view is loaded and the first screen is shown.
+ * Fired first, when the session view is loaded and before the first `idv-step-change`; once per session
+ * token, and again after a fresh `verify-url` (following `idv-token-expired`) loads.
  *
  * @example
  *   el.addEventListener('idv-ready', (event) => console.log(event.detail));

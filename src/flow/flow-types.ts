@@ -15,7 +15,8 @@ export type Screen =
 
 export type CaptureMode = 'camera' | 'upload';
 export type CameraIssue = 'denied' | 'unavailable';
-export type ExpiryReason = 'token_expired' | 'session_expired';
+/** Why the link no longer works: `invalid_link` was never a valid link (mistyped, cut short, revoked). */
+export type ExpiryReason = 'token_expired' | 'session_expired' | 'invalid_link';
 
 /** What the flow remembers across screens. */
 export interface FlowContext {

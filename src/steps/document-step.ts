@@ -1,4 +1,5 @@
 import { css, html, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { VerifyApiError } from '../api/verify-api-error.ts';
 import type {
@@ -12,6 +13,7 @@ import type {
 import type { CameraFailedEvent, CapturedEvent, CaptureModeEvent } from '../components/capture-events.ts';
 import type { CaptureView } from '../components/capture-view.ts';
 import type { CameraIssue, CaptureMode } from '../flow/flow-types.ts';
+import { fieldMessage, fieldProblems } from '../i18n/problem-message.ts';
 import { DOCUMENT_LABEL } from './document-labels.ts';
 import { QUALITY_ISSUE_TEXT } from './quality-issue-text.ts';
 import { StepElement } from './step-element.ts';
@@ -86,6 +88,7 @@ export class DocumentStep extends StepElement {
     prefill: { state: true },
     readingSession: { state: true },
     editing: { state: true },
+    fieldErrors: { state: true },
   };
 
   declare screen: DocumentScreen;
@@ -107,6 +110,9 @@ export class DocumentStep extends StepElement {
   /** The end-user said something read off the document is wrong: the form replaces the summary. */
   declare editing: boolean;
 
+  /** The server's complaint per field of the details form (`param`/`errors[]` of its problem). */
+  declare fieldErrors: Partial<Record<DetailField, string>>;
+
   /** Fields the server read from the document, merged across sides. */
   extracted: ExtractedFields = {};
   /** The server already counts the identity document step as done (details taken from the document). */
@@ -127,6 +133,7 @@ export class DocumentStep extends StepElement {
     this.prefill = null;
     this.readingSession = false;
     this.editing = false;
+    this.fieldErrors = {};
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -140,6 +147,16 @@ export class DocumentStep extends StepElement {
   protected override fail(error: unknown): void {
     this.#lastErrorCode = error instanceof VerifyApiError ? error.code : '';
     super.fail(error);
+    if (this.screen !== 'document_details') return;
+    const fields = fieldProblems(error).filter((f) => DETAIL_FIELDS.some(([name]) => name === f.param));
+    if (fields.length === 0) return;
+    // Named fields: each message goes next to its field, the alert only says where to look.
+    this.fieldErrors = Object.fromEntries(fields.map((f) => [f.param, fieldMessage(f, this.t)]));
+    this.errorMessage = this.t('detailsFixFields');
+    this.editing = true;
+    void this.updateComplete.then(() =>
+      this.renderRoot.querySelector<HTMLInputElement>(`#${fields[0]?.param}`)?.focus(),
+    );
   }
 
   /**
@@ -184,7 +201,9 @@ export class DocumentStep extends StepElement {
       return;
     }
     const { quality, extracted } = result.value;
-    if (!quality.ok && quality.issues.length > 0) {
+    const failed = !quality.ok && quality.issues.length > 0;
+    this.reportAttempts('id_document', result.value, failed);
+    if (failed) {
       // The server's check is the one that counts: show why and go back to live capture.
       this.issues = quality.issues;
       await this.renderRoot.querySelector<CaptureView>('idv-capture-view')?.reset();
@@ -226,6 +245,7 @@ export class DocumentStep extends StepElement {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
     if (!form.reportValidity()) return;
+    this.fieldErrors = {};
     const data = new FormData(form);
     const value = (name: string) => String(data.get(name) ?? '').trim();
     const done = await this.run((api) =>
@@ -340,8 +360,9 @@ export class DocumentStep extends StepElement {
       <p class="muted">${t('detailsHint')}</p>
       <form @submit=${this.#confirm} novalidate>
         <div class="grid">
-          ${DETAIL_FIELDS.map(
-            ([name, label, type, autocomplete]) => html`<div class="field">
+          ${DETAIL_FIELDS.map(([name, label, type, autocomplete]) => {
+            const problem = this.fieldErrors[name];
+            return html`<div class="field">
               <label for=${name}>${t(label)}</label>
               <input
                 id=${name}
@@ -349,11 +370,14 @@ export class DocumentStep extends StepElement {
                 type=${type}
                 autocomplete=${autocomplete}
                 required
+                aria-invalid=${problem ? 'true' : 'false'}
+                aria-describedby=${ifDefined(problem ? `${name}-error` : undefined)}
                 .value=${prefill[name] ?? ''}
                 ?readonly=${this.busy}
               />
-            </div>`,
-          )}
+              ${problem ? html`<p class="error" id=${`${name}-error`}>${problem}</p>` : null}
+            </div>`;
+          })}
         </div>
         ${this.errorMessage ? html`<p class="error" role="alert">${this.errorMessage}</p>` : null}
         <div class="actions">

@@ -1,8 +1,8 @@
-import { css, html, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { css, html, type PropertyDeclarations } from 'lit';
 import type { LivenessAction, LivenessChallenge } from '../api/verify-types.ts';
-import { type EncodeOptions, encodeJpeg, prepareImageFile } from '../capture/encode-jpeg.ts';
+import { type EncodeOptions, encodeJpeg } from '../capture/encode-jpeg.ts';
 import { CameraController } from '../controllers/camera-controller.ts';
-import type { CameraIssue, CaptureMode } from '../flow/flow-types.ts';
+import type { CameraIssue } from '../flow/flow-types.ts';
 import type { ActionGuide, FaceGuide } from '../liveness/face-guide.ts';
 import type { GuidanceIssue } from '../liveness/face-guidance.ts';
 import { actionPrompt, GUIDANCE_TEXT } from './liveness-actions.ts';
@@ -34,7 +34,9 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * camera, one frame per action, then sent together. With the on-device face model (loaded from the
  * verify server when this step opens), each frame is taken when the device sees the action, with
  * guidance until then; without it (old browser, blocked), a fixed delay after each prompt. The Capture
- * button takes the frame at once either way. Without a camera, one selfie file per action.
+ * button takes the frame at once either way. Liveness needs a live camera: still photos chosen from
+ * files would let any three pictures pass, so without a camera the step says so and offers to retry
+ * (the shell offers to continue on a phone). No tenant setting allows still photos (API.md §9).
  *
  * @csspart video - the front camera preview (mirrored on screen, not in the frame sent)
  */
@@ -97,9 +99,8 @@ export class LivenessStep extends StepElement {
   ];
 
   static override properties: PropertyDeclarations = {
-    captureMode: { attribute: false },
-    cameraIssue: { attribute: false },
-    allowUpload: { attribute: false },
+    locale: { attribute: false },
+    cameraIssue: { state: true },
     visionBase: { attribute: false },
     challenge: { state: true },
     phase: { state: true },
@@ -112,9 +113,10 @@ export class LivenessStep extends StepElement {
     capturing: { state: true },
   };
 
-  declare captureMode: CaptureMode;
+  /** The widget's language: the server's retry advice is English, shown as is only in English. */
+  declare locale: string;
+  /** The camera could not be opened at the last Start. */
   declare cameraIssue: CameraIssue | null;
-  declare allowUpload: boolean;
   /** `…/sdk/vision/human-<version>/` on the verify server, or null for no on-device guidance. */
   declare visionBase: string | null;
   declare challenge: LivenessChallenge | null;
@@ -145,9 +147,8 @@ export class LivenessStep extends StepElement {
 
   constructor() {
     super();
-    this.captureMode = 'camera';
+    this.locale = 'en';
     this.cameraIssue = null;
-    this.allowUpload = true;
     this.visionBase = null;
     this.challenge = null;
     this.phase = 'intro';
@@ -162,7 +163,11 @@ export class LivenessStep extends StepElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (!this.challenge) void this.#newChallenge();
+    // After the first update: defined late (a lazy chunk), the element gets the properties the shell
+    // set before then (its API client) only when it first updates.
+    void this.updateComplete.then(() => {
+      if (!this.challenge && this.isConnected) void this.#newChallenge();
+    });
   }
 
   override disconnectedCallback(): void {
@@ -181,7 +186,7 @@ export class LivenessStep extends StepElement {
 
   /** Starts the face model's download once, when the step is shown with a camera and a model URL. */
   #loadGuide(): void {
-    if (this.#guide || this.captureMode !== 'camera' || !this.visionBase) return;
+    if (this.#guide || !this.visionBase) return;
     const base = this.visionBase;
     const started = performance.now();
     this.guidance = 'loading';
@@ -208,24 +213,15 @@ export class LivenessStep extends StepElement {
     if (!this.challenge) return;
     this.phase = 'capture';
     this.retryMessage = '';
-    if (this.captureMode === 'camera') await this.#startCamera();
-  }
-
-  protected override updated(changed: PropertyValues<this>): void {
-    // "Use the camera" while choosing files: the shell switches the mode, the camera starts here.
-    if (
-      changed.get('captureMode') === 'upload' &&
-      this.captureMode === 'camera' &&
-      this.phase === 'capture'
-    ) {
-      void this.updateComplete.then(() => this.#startCamera());
-    }
+    this.cameraIssue = null;
+    await this.#startCamera();
   }
 
   async #startCamera(): Promise<void> {
     this.#loadGuide();
     const status = await this.camera.start();
     if (status === 'denied' || status === 'unavailable') {
+      this.cameraIssue = status;
       this.emitFlow({ type: 'camera_failed', reason: status });
       return;
     }
@@ -345,30 +341,19 @@ export class LivenessStep extends StepElement {
       this.frames = [];
       return;
     }
-    if (result.value.status === 'accepted') {
+    const accepted = result.value.status === 'accepted';
+    // The shell shows the attempts left, and the final screen when none are.
+    this.reportAttempts('liveness', result.value, !accepted);
+    if (accepted) {
       this.emitFlow({ type: 'step_completed', step: 'liveness' });
       return;
     }
-    // A challenge is single-use: the next attempt needs a fresh one.
-    this.retryMessage = result.value.user_message ?? this.t('livenessRetry');
+    // The answer carries no reason code to translate (API.md §9): its advice only where it is readable.
+    const advice = result.value.user_message;
+    this.retryMessage = advice && this.locale.startsWith('en') ? advice : this.t('livenessRetry');
     this.phase = 'intro';
     this.challenge = null;
-    await this.#newChallenge();
-    this.retryMessage += ` ${this.t('attemptsRemaining', { count: result.value.attempts_remaining })}`;
-  }
-
-  async #onFile(event: Event): Promise<void> {
-    const input = event.target as HTMLInputElement;
-    const file = input.files?.[0];
-    input.value = '';
-    if (!file) return;
-    const blob = await prepareImageFile(file, SELFIE_ENCODE);
-    if (!blob) {
-      this.errorMessage = this.t('captureFileType');
-      return;
-    }
-    this.errorMessage = '';
-    await this.addFrame(blob);
+    if (result.value.attempts_remaining > 0) await this.#newChallenge();
   }
 
   override render() {
@@ -401,24 +386,27 @@ export class LivenessStep extends StepElement {
     const index = Math.min(this.frames.length, actions.length - 1);
     const action = actions[index] ?? '';
     const progress = t('livenessProgress', { current: index + 1, total: actions.length });
-    const camera = this.captureMode === 'camera';
+    if (this.cameraIssue) {
+      return html`<p role="alert">${t('livenessNeedsCamera')}</p>
+        <div class="actions">
+          <button part="button primary" @click=${() => this.#start()}>${t('retry')}</button>
+        </div>`;
+    }
     const guided = this.guidance === 'ready';
     const streaming = this.camera.status === 'streaming';
     return html`
       <p id="progress">${progress}</p>
       <progress max=${actions.length} .value=${this.frames.length} aria-labelledby="progress"></progress>
       <p class="prompt" aria-live="assertive">${t(actionPrompt(action))}</p>
-      ${
-        camera
-          ? html`<p class="muted">${
-              !streaming
-                ? t('captureRequesting')
-                : guided
-                  ? t('livenessAutoHint')
-                  : this.guidance === 'loading'
-                    ? t('livenessPreparing')
-                    : t('livenessTimedHint', { seconds: TIMED_DELAY_MS / 1000 })
-            }</p>
+      <p class="muted">${
+        !streaming
+          ? t('captureRequesting')
+          : guided
+            ? t('livenessAutoHint')
+            : this.guidance === 'loading'
+              ? t('livenessPreparing')
+              : t('livenessTimedHint', { seconds: TIMED_DELAY_MS / 1000 })
+      }</p>
               <div class="frame">
                 <video part="video" aria-label=${t('captureVideo')} muted playsinline autoplay></video>
                 <div class="oval ${guided && this.faceOk ? 'ok' : ''}" aria-hidden="true"></div>
@@ -435,28 +423,7 @@ export class LivenessStep extends StepElement {
                 >
                   ${t('livenessCapture')}
                 </button>
-              </div>`
-          : html`${this.cameraIssue ? html`<p role="status">${t(this.cameraIssue === 'denied' ? 'captureDenied' : 'captureUnavailable')}</p>` : null}
-              <p class="muted">${t('livenessUploadHint')}</p>
-              <div class="field">
-                <label for="selfie">${t('captureChooseFile')}</label>
-                <input
-                  id="selfie"
-                  type="file"
-                  accept="image/jpeg,image/png,image/webp"
-                  capture="user"
-                  @change=${this.#onFile}
-                />
               </div>
-              ${
-                // Files were chosen for the document (a scan, say), but a camera is there: offer it back.
-                this.cameraIssue
-                  ? null
-                  : html`<button class="link" @click=${() => this.emitFlow({ type: 'capture_mode_chosen', mode: 'camera' })}>
-                      ${t('captureUseCamera')}
-                    </button>`
-              }`
-      }
     `;
   }
 }

@@ -1,11 +1,12 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
-import { VerifyApiError } from '../api/verify-api-error.ts';
 import type { VerifyApiClient } from '../api/verify-api.ts';
+import type { SessionStatus, StepId } from '../api/verify-types.ts';
 import { sharedStyles } from '../components/shared-styles.ts';
 import type { FlowEvent } from '../flow/flow-types.ts';
 import { en } from '../i18n/en.ts';
 import { type Translate, translator } from '../i18n/localize.ts';
-import { FlowIntentEvent, StepFailedEvent } from './step-events.ts';
+import { problemMessage } from '../i18n/problem-message.ts';
+import { AttemptsEvent, FlowIntentEvent, StepFailedEvent } from './step-events.ts';
 
 const english = translator(en);
 
@@ -51,10 +52,17 @@ export class StepElement extends LitElement {
   protected fail(error: unknown): void {
     const event = new StepFailedEvent(error);
     this.dispatchEvent(event);
-    if (!event.handled) {
-      const problem = error instanceof VerifyApiError ? error.problem : null;
-      this.errorMessage = problem?.user_message ?? this.t('genericError');
-    }
+    if (!event.handled) this.errorMessage = problemMessage(error, this.t);
+  }
+
+  /** Tells the shell how many attempts the server says are left at `step` (servers that say nothing: nothing). */
+  protected reportAttempts(
+    step: StepId,
+    answer: { attempts_remaining?: number; session_status?: SessionStatus },
+    failed: boolean,
+  ): void {
+    if (typeof answer.attempts_remaining !== 'number') return;
+    this.dispatchEvent(new AttemptsEvent(step, answer.attempts_remaining, failed, answer.session_status));
   }
 
   /** Runs an API call with `busy` set and errors reported; resolves null on failure. */

@@ -1,4 +1,4 @@
-import type { SandboxOutcome } from '../api/verify-types.ts';
+import type { SandboxOutcome, SessionStatus, StepId } from '../api/verify-types.ts';
 import type { FlowEvent } from '../flow/flow-types.ts';
 
 /**
@@ -35,10 +35,30 @@ export class SubmitIntentEvent extends Event {
   }
 }
 
+/**
+ * Internal: the server's answer to an attempt at a capture step (an upload, a selfie check): how many
+ * attempts are left (API.md §4: 3 per step) and the session's status, `rejected` once none are left.
+ */
+export class AttemptsEvent extends Event {
+  readonly step: StepId;
+  readonly remaining: number;
+  /** This attempt failed (quality issues, a selfie check to redo) and used one up. */
+  readonly failed: boolean;
+  readonly sessionStatus: SessionStatus | undefined;
+  constructor(step: StepId, remaining: number, failed: boolean, sessionStatus?: SessionStatus) {
+    super('idv-attempts', { bubbles: true });
+    this.step = step;
+    this.remaining = remaining;
+    this.failed = failed;
+    this.sessionStatus = sessionStatus;
+  }
+}
+
 declare global {
   interface HTMLElementEventMap {
     'idv-flow-intent': FlowIntentEvent;
     'idv-step-failed': StepFailedEvent;
     'idv-submit-intent': SubmitIntentEvent;
+    'idv-attempts': AttemptsEvent;
   }
 }

@@ -77,7 +77,9 @@ export class UploadStep extends StepElement {
     );
     if (!result) return;
     const { quality } = result.value;
-    if (!quality.ok && quality.issues.length > 0) {
+    const failed = !quality.ok && quality.issues.length > 0;
+    this.reportAttempts(step, result.value, failed);
+    if (failed) {
       this.issues = quality.issues;
       await this.renderRoot.querySelector<CaptureView>('idv-capture-view')?.reset();
       return;

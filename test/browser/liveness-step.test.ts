@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { defineInnerElements } from '../../src/define-inner-elements.ts';
+import { defineInnerElements, defineLivenessStep } from '../../src/define-inner-elements.ts';
 import { en } from '../../src/i18n/en.ts';
 import type { LivenessStep } from '../../src/steps/liveness-step.ts';
 import { deep, until } from './support/dom.ts';
@@ -11,11 +11,11 @@ import { FakeVerifyApi } from './support/fake-verify-api.ts';
  */
 async function mountStep(visionBase: string | null): Promise<{ step: LivenessStep; api: FakeVerifyApi }> {
   defineInnerElements();
+  await defineLivenessStep();
   const api = new FakeVerifyApi({ required_steps: ['consent', 'liveness'] });
   const step = document.createElement('idv-liveness-step');
   step.api = api;
   step.visionBase = visionBase;
-  step.captureMode = 'camera';
   document.body.append(step);
   await until(() => step.challenge, 3000, 'challenge');
   return { step, api };
@@ -108,35 +108,61 @@ describe('<idv-liveness-step> without the face model', () => {
     expect(mounted.step.shadowRoot?.querySelector('[role="alert"]')).to.equal(null);
   });
 
-  it('loads no model in upload mode, and switches to the camera on request', async function () {
+  it('without a camera asks for one, offers no still photos, and opens it on Try again', async function () {
     this.timeout(15_000);
-    defineInnerElements();
-    const api = new FakeVerifyApi({ required_steps: ['consent', 'liveness'] });
-    const upload = document.createElement('idv-liveness-step');
-    upload.api = api;
-    upload.visionBase = `${location.origin}/no-such-vision/`;
-    upload.captureMode = 'upload';
-    document.body.append(upload);
-    step = upload;
-    await until(() => upload.challenge, 3000, 'challenge');
-    expect(upload.guidance).to.equal('off');
-    (await until(() => startButton(upload), 3000, 'Start')).click();
-    await until(() => deep(upload, '#selfie'), 3000, 'file input');
-    expect(deep(upload, 'video')).to.equal(null);
+    const media = navigator.mediaDevices;
+    const original = media.getUserMedia;
+    media.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    try {
+      const mounted = await mountStep(null);
+      step = mounted.step;
+      const intents: unknown[] = [];
+      mounted.step.addEventListener('idv-flow-intent', (e) =>
+        intents.push((e as Event & { flowEvent: unknown }).flowEvent),
+      );
+      (await until(() => startButton(mounted.step), 3000, 'Start')).click();
+      const alert = await until(() => deep(mounted.step, '[role="alert"]'), 3000, 'needs-camera alert');
+      expect(alert.textContent).to.equal(en.livenessNeedsCamera);
+      expect(intents).to.deep.equal([{ type: 'camera_failed', reason: 'denied' }]);
+      expect(deep(mounted.step, 'input[type=file]'), 'no file input for liveness').to.equal(null);
+      expect(deep(mounted.step, 'video')).to.equal(null);
+      await expect(mounted.step).to.be.accessible();
 
-    // Files chosen for the document, but the camera is there: "Use the camera" asks the shell to switch.
-    const intents: unknown[] = [];
-    upload.addEventListener('idv-flow-intent', (e) => {
-      const event = (e as Event & { flowEvent: { type: string; mode?: string } }).flowEvent;
-      intents.push(event);
-      if (event.type === 'capture_mode_chosen' && event.mode === 'camera') upload.captureMode = 'camera';
-    });
-    const useCamera = [...(upload.shadowRoot?.querySelectorAll('button') ?? [])].find((b) =>
-      /Use the camera/.test(b.textContent ?? ''),
-    );
-    useCamera?.click();
-    expect(intents).to.deep.equal([{ type: 'capture_mode_chosen', mode: 'camera' }]);
-    await until(() => upload.capturing, 8000, 'camera capture loop');
-    expect(upload.camera.status).to.equal('streaming');
+      // Permission given in the browser's settings: Try again opens the camera.
+      media.getUserMedia = original;
+      const retry = [...(mounted.step.shadowRoot?.querySelectorAll('button') ?? [])].find(
+        (b) => b.textContent?.trim() === en.retry,
+      );
+      retry?.click();
+      await until(() => mounted.step.capturing, 8000, 'camera capture loop');
+      expect(mounted.step.camera.status).to.equal('streaming');
+    } finally {
+      media.getUserMedia = original;
+    }
+  });
+
+  it("shows its own retry advice outside English, the server's in English", async function () {
+    this.timeout(15_000);
+    for (const [locale, expected] of [
+      ['en', 'We did not see you smile.'],
+      ['de', 'Wir konnten nicht bestätigen, dass Sie es sind. Versuchen wir es noch einmal.'],
+    ] as const) {
+      const mounted = await mountStep(null);
+      step = mounted.step;
+      mounted.step.locale = locale;
+      if (locale === 'de') {
+        const { messages } = await import('../../src/i18n/locales/de.ts');
+        const { translator } = await import('../../src/i18n/localize.ts');
+        mounted.step.t = translator(messages);
+      }
+      mounted.api.livenessResults = [
+        { status: 'retry', attempts_remaining: 2, user_message: 'We did not see you smile.' },
+      ];
+      await mounted.step.addFrame(new Blob(['a'], { type: 'image/jpeg' }));
+      await mounted.step.addFrame(new Blob(['b'], { type: 'image/jpeg' }));
+      const alert = await until(() => deep(mounted.step, '[role="alert"]'), 3000, 'retry alert');
+      expect(alert.textContent).to.equal(expected);
+      mounted.step.remove();
+    }
   });
 });

@@ -25,7 +25,8 @@ export const messages: Messages = {
     'Zu Ihrer Sicherheit laufen Links ab. Fordern Sie einen neuen Link an, um dort weiterzumachen, wo Sie aufgehört haben.',
   expiredSessionBody:
     'Diese Verifizierung ist abgelaufen. Beginnen Sie erneut auf der Website, die Sie hierher geschickt hat.',
-  sandboxBanner: 'Sandbox: Testmodus. Es finden keine echten Prüfungen statt.',
+  sandboxBanner:
+    'Testmodus: Ihre Dokumente und Ihr Gesicht werden geprüft, das Ergebnis kann aber für Tests vorgegeben sein.',
   submittingTitle: 'Wird gesendet…',
   stepConsent: 'Einwilligung',
   stepIdDocument: 'Ausweisdokument',
@@ -104,7 +105,8 @@ export const messages: Messages = {
   livenessCapture: 'Aufnehmen',
   livenessChecking: 'Wird geprüft…',
   livenessRetry: 'Wir konnten nicht bestätigen, dass Sie es sind. Versuchen wir es noch einmal.',
-  livenessUploadHint: 'Nehmen Sie für jede Aktion ein Selfie auf.',
+  livenessNeedsCamera:
+    'Für den Selfie-Check wird eine Live-Kamera benötigt. Erlauben Sie den Kamerazugriff und versuchen Sie es erneut.',
   actionTurnLeft: 'Drehen Sie den Kopf zu Ihrer linken Seite',
   actionTurnRight: 'Drehen Sie den Kopf zu Ihrer rechten Seite',
   actionSmile: 'Lächeln Sie',
@@ -148,4 +150,60 @@ export const messages: Messages = {
   handoffQr: 'QR-Code mit dem Link zu dieser Verifizierung',
   handoffWaiting: 'Warte auf Ihr Smartphone. Diese Seite aktualisiert sich, sobald Sie dort fertig sind.',
   handoffCancel: 'Auf diesem Gerät fortfahren',
+  attemptsExhaustedTitle: 'Keine Versuche mehr übrig',
+  attemptsExhaustedBody:
+    'Sie haben alle Versuche für diesen Schritt aufgebraucht, daher kann diese Verifizierung nicht fortgesetzt werden. {tenant} wird sich wegen der nächsten Schritte bei Ihnen melden.',
+  problemUnreadableImage: 'Wir konnten dieses Foto nicht lesen. Bitte nehmen Sie es erneut auf.',
+  problemTooLarge: 'Dieses Foto ist zu groß. Fotos dürfen höchstens 10 MB groß sein.',
+  problemUploadLimit: 'Sie haben die maximale Anzahl an Fotos für diese Verifizierung erreicht.',
+  problemRateLimited:
+    'Zu viele Versuche in kurzer Zeit. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
+  problemUnavailable:
+    'Die Verifizierung ist im Moment nicht verfügbar. Bitte versuchen Sie es später erneut.',
+  problemOriginNotAllowed: 'Diese Seite darf diese Verifizierung nicht durchführen.',
+  problemStepsIncomplete: 'Bitte schließen Sie zuerst die vorherigen Schritte ab.',
+  problemReadOnly: 'Diese Verifizierung kann nicht mehr geändert werden.',
+  mismatchSelfie:
+    'Das sieht aus wie ein Foto eines Gesichts, nicht des gewählten Dokuments. Bitte fotografieren Sie das Dokument selbst.',
+  mismatchTextPage:
+    'Das sieht aus wie eine Textseite, nicht wie das gewählte Dokument. Bitte fotografieren Sie das Dokument selbst.',
+  mismatchNoDocument:
+    'Wir konnten auf diesem Foto kein Dokument finden. Bitte fotografieren Sie das ganze Dokument.',
+  mismatchOtherDocument:
+    'Das sieht aus wie eine andere Art von Dokument. Bitte prüfen Sie, welches Dokument Sie gewählt haben.',
+  fieldInvalid: 'Bitte prüfen Sie dieses Feld.',
+  fieldCheckDateOfBirth: 'Bitte prüfen Sie Ihr Geburtsdatum.',
+  fieldCheckExpiryDate: 'Bitte prüfen Sie das Ablaufdatum.',
+  detailsFixFields: 'Bitte korrigieren Sie die unten markierten Felder.',
+  reasonDocumentExpired:
+    'Ihr Dokument ist abgelaufen. Bitte verifizieren Sie sich erneut mit einem gültigen Dokument.',
+  reasonDocumentUnreadable:
+    'Wir konnten Ihr Dokument nicht lesen. Bitte nehmen Sie neue, scharfe Fotos ohne Spiegelungen auf.',
+  reasonDocumentNotAccepted:
+    'Diese Dokumentart wird nicht akzeptiert. Bitte verwenden Sie ein anderes Dokument.',
+  reasonDataMismatch: 'Die von Ihnen eingegebenen Angaben stimmen nicht mit Ihrem Dokument überein.',
+  reasonUnderage: 'Sie erfüllen das Mindestalter für diesen Dienst nicht.',
+  reasonLivenessFailed: 'Wir konnten nicht bestätigen, dass Sie beim Selfie-Check anwesend waren.',
+  reasonAttemptsExhausted: 'Sie haben alle Versuche für diesen Schritt aufgebraucht.',
+  reasonSandbox: 'Dies ist eine Test-Verifizierung.',
+  reasonNeutral:
+    'Wir konnten Ihre Verifizierung nicht automatisch abschließen. {tenant} wird Sie wegen der nächsten Schritte kontaktieren.',
+  invalidLinkTitle: 'Dieser Link ist ungültig',
+  invalidLinkBody:
+    'Prüfen Sie, ob Sie den vollständigen Link geöffnet haben, den Sie erhalten haben, oder fordern Sie einen neuen an.',
+  submittedTitle: 'Bereits eingereicht',
+  submittedBody:
+    'Diese Verifizierung wurde bereits gesendet und wird geprüft. {tenant} teilt Ihnen das Ergebnis mit.',
+  finishedTitle: 'Diese Verifizierung ist abgeschlossen',
+  finishedBody: 'Hier ist nichts mehr zu tun. {tenant} teilt Ihnen das Ergebnis mit.',
+  closedTitle: 'Vielen Dank',
+  closedBody: 'Sie können zu {tenant} zurückkehren.',
+  closedHostedBody: 'Sie können diesen Tab jetzt schließen.',
+  cancelConfirmTitle: 'Verifizierung abbrechen?',
+  cancelConfirmBody:
+    'Wenn Sie abbrechen, wird nichts an {tenant} gesendet und dieser Link kann nicht mehr verwendet werden.',
+  cancelConfirmYes: 'Ja, abbrechen',
+  cancelConfirmNo: 'Nein, zurück',
+  captureFileUnreadable:
+    'Diese Datei konnte nicht als Bild geöffnet werden. Wählen Sie ein anderes JPEG-, PNG- oder WebP-Foto.',
 };

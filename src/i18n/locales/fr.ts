@@ -24,7 +24,8 @@ export const messages: Messages = {
   expiredTokenBody:
     'Pour votre sécurité, les liens expirent. Demandez un nouveau lien pour reprendre là où vous en étiez.',
   expiredSessionBody: 'Cette vérification a expiré. Recommencez depuis le site qui vous a envoyé ici.',
-  sandboxBanner: 'Bac à sable : mode test. Aucune vérification réelle n’est effectuée.',
+  sandboxBanner:
+    'Mode test : vos documents et votre visage sont vérifiés, mais le résultat peut être fixé pour les tests.',
   submittingTitle: 'Envoi…',
   stepConsent: 'Consentement',
   stepIdDocument: 'Pièce d’identité',
@@ -103,7 +104,8 @@ export const messages: Messages = {
   livenessCapture: 'Capturer',
   livenessChecking: 'Vérification…',
   livenessRetry: 'Nous n’avons pas pu confirmer que c’était vous. Réessayons.',
-  livenessUploadHint: 'Prenez un selfie pour chaque action.',
+  livenessNeedsCamera:
+    'Le contrôle par selfie nécessite une caméra en direct. Autorisez l’accès à la caméra et réessayez.',
   actionTurnLeft: 'Tournez la tête vers votre gauche',
   actionTurnRight: 'Tournez la tête vers votre droite',
   actionSmile: 'Souriez',
@@ -146,4 +148,55 @@ export const messages: Messages = {
   handoffQr: 'QR code menant à cette vérification',
   handoffWaiting: 'En attente de votre téléphone. Cette page se met à jour quand vous aurez terminé.',
   handoffCancel: 'Continuer sur cet appareil',
+  attemptsExhaustedTitle: 'Plus aucune tentative',
+  attemptsExhaustedBody:
+    'Vous avez utilisé toutes les tentatives de cette étape : cette vérification ne peut donc pas continuer. {tenant} vous contactera pour la suite.',
+  problemUnreadableImage: 'Nous n’avons pas pu lire cette photo. Veuillez la reprendre.',
+  problemTooLarge: 'Cette photo est trop lourde. Les photos ne doivent pas dépasser 10 Mo.',
+  problemUploadLimit: 'Vous avez atteint le nombre maximal de photos pour cette vérification.',
+  problemRateLimited: 'Trop de tentatives en peu de temps. Veuillez patienter un instant et réessayer.',
+  problemUnavailable: 'La vérification n’est pas disponible pour le moment. Veuillez réessayer plus tard.',
+  problemOriginNotAllowed: 'Cette page n’est pas autorisée à effectuer cette vérification.',
+  problemStepsIncomplete: 'Veuillez d’abord terminer les étapes précédentes.',
+  problemReadOnly: 'Cette vérification ne peut plus être modifiée.',
+  mismatchSelfie:
+    'Cela ressemble à la photo d’un visage, pas du document choisi. Veuillez photographier le document lui-même.',
+  mismatchTextPage:
+    'Cela ressemble à une page de texte, pas au document choisi. Veuillez photographier le document lui-même.',
+  mismatchNoDocument:
+    'Nous n’avons trouvé aucun document sur cette photo. Veuillez photographier le document en entier.',
+  mismatchOtherDocument:
+    'Cela ressemble à un autre type de document. Veuillez vérifier le document que vous avez choisi.',
+  fieldInvalid: 'Veuillez vérifier ce champ.',
+  fieldCheckDateOfBirth: 'Veuillez vérifier votre date de naissance.',
+  fieldCheckExpiryDate: 'Veuillez vérifier la date d’expiration.',
+  detailsFixFields: 'Veuillez corriger les champs signalés ci-dessous.',
+  reasonDocumentExpired: 'Votre document a expiré. Veuillez refaire la vérification avec un document valide.',
+  reasonDocumentUnreadable:
+    'Nous n’avons pas pu lire votre document. Veuillez prendre de nouvelles photos nettes, sans reflets.',
+  reasonDocumentNotAccepted: 'Ce type de document n’est pas accepté. Veuillez utiliser un autre document.',
+  reasonDataMismatch: 'Les informations saisies ne correspondent pas à votre document.',
+  reasonUnderage: 'Vous n’avez pas l’âge minimum requis pour ce service.',
+  reasonLivenessFailed: 'Nous n’avons pas pu confirmer votre présence lors du contrôle par selfie.',
+  reasonAttemptsExhausted: 'Vous avez utilisé toutes les tentatives de cette étape.',
+  reasonSandbox: 'Ceci est une vérification de test.',
+  reasonNeutral:
+    'Nous n’avons pas pu terminer votre vérification automatiquement. {tenant} vous contactera pour la suite.',
+  invalidLinkTitle: 'Ce lien n’est pas valide',
+  invalidLinkBody:
+    'Vérifiez que vous avez ouvert le lien complet qui vous a été envoyé, ou demandez-en un nouveau.',
+  submittedTitle: 'Déjà envoyée',
+  submittedBody:
+    'Cette vérification a déjà été envoyée et est en cours d’examen. {tenant} vous communiquera le résultat.',
+  finishedTitle: 'Cette vérification est terminée',
+  finishedBody: 'Il n’y a plus rien à faire ici. {tenant} vous communiquera le résultat.',
+  closedTitle: 'Merci',
+  closedBody: 'Vous pouvez retourner sur {tenant}.',
+  closedHostedBody: 'Vous pouvez maintenant fermer cet onglet.',
+  cancelConfirmTitle: 'Annuler la vérification ?',
+  cancelConfirmBody: 'Si vous annulez, rien n’est envoyé à {tenant} et ce lien ne pourra plus être utilisé.',
+  cancelConfirmYes: 'Oui, annuler',
+  cancelConfirmNo: 'Non, revenir',
+  captureFileUnreadable:
+    'Ce fichier n’a pas pu être ouvert comme image. Choisissez une autre photo JPEG, PNG ou WebP.',
 };

@@ -24,7 +24,8 @@ export const messages: Messages = {
   expiredTokenBody:
     'Per la tua sicurezza i link scadono. Richiedi un nuovo link per riprendere da dove eri rimasto.',
   expiredSessionBody: 'Questa verifica è scaduta. Ricomincia dal sito che ti ha indirizzato qui.',
-  sandboxBanner: 'Sandbox: modalità di prova. Non vengono eseguiti controlli reali.',
+  sandboxBanner:
+    'Modalità di prova: i tuoi documenti e il tuo volto vengono controllati, ma l’esito può essere impostato per i test.',
   submittingTitle: 'Invio in corso…',
   stepConsent: 'Consenso',
   stepIdDocument: 'Documento d’identità',
@@ -103,7 +104,8 @@ export const messages: Messages = {
   livenessCapture: 'Scatta',
   livenessChecking: 'Verifica in corso…',
   livenessRetry: 'Non siamo riusciti a confermare che fossi tu. Riproviamo.',
-  livenessUploadHint: 'Scatta un selfie per ogni azione.',
+  livenessNeedsCamera:
+    'Il controllo con selfie richiede una fotocamera dal vivo. Consenti l’accesso alla fotocamera e riprova.',
   actionTurnLeft: 'Gira la testa alla tua sinistra',
   actionTurnRight: 'Gira la testa alla tua destra',
   actionSmile: 'Sorridi',
@@ -147,4 +149,53 @@ export const messages: Messages = {
   handoffQr: 'Codice QR con il link a questa verifica',
   handoffWaiting: 'In attesa del telefono. Questa pagina si aggiorna quando hai finito lì.',
   handoffCancel: 'Continua su questo dispositivo',
+  attemptsExhaustedTitle: 'Nessun tentativo rimasto',
+  attemptsExhaustedBody:
+    'Hai usato tutti i tentativi per questo passaggio, quindi questa verifica non può proseguire. {tenant} ti contatterà per i passi successivi.',
+  problemUnreadableImage: 'Non siamo riusciti a leggere questa foto. Scattala di nuovo.',
+  problemTooLarge: 'Questa foto è troppo grande. Le foto possono essere al massimo di 10 MB.',
+  problemUploadLimit: 'Hai raggiunto il numero massimo di foto per questa verifica.',
+  problemRateLimited: 'Troppi tentativi in poco tempo. Attendi un momento e riprova.',
+  problemUnavailable: 'La verifica non è disponibile al momento. Riprova più tardi.',
+  problemOriginNotAllowed: 'Questa pagina non è autorizzata a eseguire questa verifica.',
+  problemStepsIncomplete: 'Completa prima i passaggi precedenti.',
+  problemReadOnly: 'Questa verifica non può più essere modificata.',
+  mismatchSelfie:
+    'Sembra la foto di un volto, non del documento che hai scelto. Fotografa il documento stesso.',
+  mismatchTextPage:
+    'Sembra una pagina di testo, non il documento che hai scelto. Fotografa il documento stesso.',
+  mismatchNoDocument:
+    'Non abbiamo trovato alcun documento in questa foto. Fotografa il documento per intero.',
+  mismatchOtherDocument: 'Sembra un altro tipo di documento. Controlla quale documento hai scelto.',
+  fieldInvalid: 'Controlla questo campo.',
+  fieldCheckDateOfBirth: 'Controlla la tua data di nascita.',
+  fieldCheckExpiryDate: 'Controlla la data di scadenza.',
+  detailsFixFields: 'Correggi i campi indicati qui sotto.',
+  reasonDocumentExpired: 'Il tuo documento è scaduto. Ripeti la verifica con un documento valido.',
+  reasonDocumentUnreadable:
+    'Non siamo riusciti a leggere il tuo documento. Scatta nuove foto nitide e senza riflessi.',
+  reasonDocumentNotAccepted: 'Questo tipo di documento non è accettato. Usa un documento diverso.',
+  reasonDataMismatch: 'I dati che hai inserito non corrispondono al tuo documento.',
+  reasonUnderage: 'Non hai l’età minima richiesta per questo servizio.',
+  reasonLivenessFailed: 'Non siamo riusciti a confermare che fossi presente durante il controllo con selfie.',
+  reasonAttemptsExhausted: 'Hai usato tutti i tentativi per questo passaggio.',
+  reasonSandbox: 'Questa è una verifica di prova.',
+  reasonNeutral:
+    'Non siamo riusciti a completare automaticamente la tua verifica. {tenant} ti contatterà per i passi successivi.',
+  invalidLinkTitle: 'Questo link non è valido',
+  invalidLinkBody: 'Controlla di aver aperto il link completo che hai ricevuto, oppure chiedine uno nuovo.',
+  submittedTitle: 'Già inviata',
+  submittedBody:
+    'Questa verifica è già stata inviata ed è in fase di controllo. {tenant} ti comunicherà l’esito.',
+  finishedTitle: 'Questa verifica è conclusa',
+  finishedBody: 'Non c’è altro da fare qui. {tenant} ti comunicherà l’esito.',
+  closedTitle: 'Grazie',
+  closedBody: 'Puoi tornare a {tenant}.',
+  closedHostedBody: 'Ora puoi chiudere questa scheda.',
+  cancelConfirmTitle: 'Annullare la verifica?',
+  cancelConfirmBody: 'Se annulli, nulla verrà inviato a {tenant} e questo link non potrà più essere usato.',
+  cancelConfirmYes: 'Sì, annulla',
+  cancelConfirmNo: 'No, torna indietro',
+  captureFileUnreadable:
+    'Impossibile aprire questo file come immagine. Scegli un’altra foto JPEG, PNG o WebP.',
 };

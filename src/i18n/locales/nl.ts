@@ -24,7 +24,8 @@ export const messages: Messages = {
   expiredTokenBody:
     'Voor je veiligheid verlopen links. Vraag een nieuwe link aan om verder te gaan waar je was.',
   expiredSessionBody: 'Deze verificatie is verlopen. Begin opnieuw via de site die je hierheen stuurde.',
-  sandboxBanner: 'Sandbox: testmodus. Er worden geen echte controles uitgevoerd.',
+  sandboxBanner:
+    'Testmodus: je documenten en gezicht worden gecontroleerd, maar de uitkomst kan voor tests vastliggen.',
   submittingTitle: 'Verzenden…',
   stepConsent: 'Toestemming',
   stepIdDocument: 'Identiteitsbewijs',
@@ -103,7 +104,8 @@ export const messages: Messages = {
   livenessCapture: 'Vastleggen',
   livenessChecking: 'Controleren…',
   livenessRetry: 'We konden niet bevestigen dat jij het was. Laten we het opnieuw proberen.',
-  livenessUploadHint: 'Maak voor elke handeling een selfie.',
+  livenessNeedsCamera:
+    'Voor de selfiecontrole is een livecamera nodig. Geef toegang tot de camera en probeer het opnieuw.',
   actionTurnLeft: 'Draai je hoofd naar je linkerkant',
   actionTurnRight: 'Draai je hoofd naar je rechterkant',
   actionSmile: 'Glimlach',
@@ -146,4 +148,54 @@ export const messages: Messages = {
   handoffQr: 'QR-code met de link naar deze verificatie',
   handoffWaiting: 'Wachten op je telefoon. Deze pagina wordt bijgewerkt zodra je daar klaar bent.',
   handoffCancel: 'Verder op dit apparaat',
+  attemptsExhaustedTitle: 'Geen pogingen meer over',
+  attemptsExhaustedBody:
+    'Je hebt alle pogingen voor deze stap gebruikt, dus deze verificatie kan niet verder. {tenant} neemt contact met je op over de volgende stappen.',
+  problemUnreadableImage: 'We konden deze foto niet lezen. Maak hem opnieuw.',
+  problemTooLarge: 'Deze foto is te groot. Foto’s mogen maximaal 10 MB zijn.',
+  problemUploadLimit: 'Je hebt het maximale aantal foto’s voor deze verificatie bereikt.',
+  problemRateLimited: 'Te veel pogingen in korte tijd. Wacht even en probeer het opnieuw.',
+  problemUnavailable: 'Verificatie is op dit moment niet beschikbaar. Probeer het later opnieuw.',
+  problemOriginNotAllowed: 'Deze pagina mag deze verificatie niet uitvoeren.',
+  problemStepsIncomplete: 'Rond eerst de vorige stappen af.',
+  problemReadOnly: 'Deze verificatie kan niet meer worden gewijzigd.',
+  mismatchSelfie:
+    'Dit lijkt een foto van een gezicht, niet van het gekozen document. Fotografeer het document zelf.',
+  mismatchTextPage:
+    'Dit lijkt een pagina met tekst, niet het gekozen document. Fotografeer het document zelf.',
+  mismatchNoDocument: 'We konden geen document op deze foto vinden. Fotografeer het hele document.',
+  mismatchOtherDocument: 'Dit lijkt een ander soort document. Controleer welk document je hebt gekozen.',
+  fieldInvalid: 'Controleer dit veld.',
+  fieldCheckDateOfBirth: 'Controleer je geboortedatum.',
+  fieldCheckExpiryDate: 'Controleer de vervaldatum.',
+  detailsFixFields: 'Corrigeer de velden die hieronder zijn gemarkeerd.',
+  reasonDocumentExpired: 'Je document is verlopen. Verifieer opnieuw met een geldig document.',
+  reasonDocumentUnreadable:
+    'We konden je document niet lezen. Maak nieuwe, scherpe foto’s zonder schittering.',
+  reasonDocumentNotAccepted: 'Dit soort document wordt niet geaccepteerd. Gebruik een ander document.',
+  reasonDataMismatch: 'De gegevens die je hebt ingevuld komen niet overeen met je document.',
+  reasonUnderage: 'Je voldoet niet aan de minimumleeftijd voor deze dienst.',
+  reasonLivenessFailed: 'We konden niet bevestigen dat je aanwezig was tijdens de selfiecontrole.',
+  reasonAttemptsExhausted: 'Je hebt alle pogingen voor deze stap gebruikt.',
+  reasonSandbox: 'Dit is een testverificatie.',
+  reasonNeutral:
+    'We konden je verificatie niet automatisch afronden. {tenant} neemt contact met je op over de volgende stappen.',
+  invalidLinkTitle: 'Deze link is niet geldig',
+  invalidLinkBody:
+    'Controleer of je de volledige link hebt geopend die je hebt ontvangen, of vraag een nieuwe aan.',
+  submittedTitle: 'Al verstuurd',
+  submittedBody:
+    'Deze verificatie is al verstuurd en wordt gecontroleerd. {tenant} laat je de uitkomst weten.',
+  finishedTitle: 'Deze verificatie is afgerond',
+  finishedBody: 'Hier hoef je niets meer te doen. {tenant} laat je de uitkomst weten.',
+  closedTitle: 'Bedankt',
+  closedBody: 'Je kunt teruggaan naar {tenant}.',
+  closedHostedBody: 'Je kunt dit tabblad nu sluiten.',
+  cancelConfirmTitle: 'Verificatie annuleren?',
+  cancelConfirmBody:
+    'Als je annuleert, wordt er niets naar {tenant} verstuurd en kan deze link niet meer worden gebruikt.',
+  cancelConfirmYes: 'Ja, annuleren',
+  cancelConfirmNo: 'Nee, ga terug',
+  captureFileUnreadable:
+    'Dit bestand kon niet als afbeelding worden geopend. Kies een andere JPEG-, PNG- of WebP-foto.',
 };

@@ -24,7 +24,8 @@ export const messages: Messages = {
   expiredTokenBody:
     'Güvenliğiniz için bağlantıların süresi dolar. Kaldığınız yerden devam etmek için yeni bir bağlantı isteyin.',
   expiredSessionBody: 'Bu doğrulamanın süresi doldu. Sizi buraya yönlendiren siteden yeniden başlayın.',
-  sandboxBanner: 'Sandbox: test modu. Gerçek kontrol yapılmaz.',
+  sandboxBanner:
+    'Test modu: belgeleriniz ve yüzünüz kontrol edilir, ancak sonuç test için önceden belirlenmiş olabilir.',
   submittingTitle: 'Gönderiliyor…',
   stepConsent: 'Onay',
   stepIdDocument: 'Kimlik belgesi',
@@ -102,7 +103,8 @@ export const messages: Messages = {
   livenessCapture: 'Çek',
   livenessChecking: 'Kontrol ediliyor…',
   livenessRetry: 'Sizin olduğunuzu doğrulayamadık. Tekrar deneyelim.',
-  livenessUploadHint: 'Her hareket için bir selfie çekin.',
+  livenessNeedsCamera:
+    'Selfie kontrolü için canlı bir kamera gerekir. Kamera erişimine izin verin ve tekrar deneyin.',
   actionTurnLeft: 'Başınızı kendi solunuza çevirin',
   actionTurnRight: 'Başınızı kendi sağınıza çevirin',
   actionSmile: 'Gülümseyin',
@@ -145,4 +147,52 @@ export const messages: Messages = {
   handoffQr: 'Bu doğrulamaya bağlantı veren QR kodu',
   handoffWaiting: 'Telefonunuz bekleniyor. Orada bitirdiğinizde bu sayfa güncellenir.',
   handoffCancel: 'Bu cihazda devam et',
+  attemptsExhaustedTitle: 'Deneme hakkınız kalmadı',
+  attemptsExhaustedBody:
+    'Bu adımdaki tüm deneme haklarınızı kullandınız, bu nedenle bu doğrulama devam edemez. {tenant} sonraki adımlar için sizinle iletişime geçecek.',
+  problemUnreadableImage: 'Bu fotoğrafı okuyamadık. Lütfen yeniden çekin.',
+  problemTooLarge: 'Bu fotoğraf çok büyük. Fotoğraflar en fazla 10 MB olabilir.',
+  problemUploadLimit: 'Bu doğrulama için en fazla fotoğraf sayısına ulaştınız.',
+  problemRateLimited: 'Kısa sürede çok fazla deneme yapıldı. Lütfen biraz bekleyip tekrar deneyin.',
+  problemUnavailable: 'Doğrulama şu anda kullanılamıyor. Lütfen daha sonra tekrar deneyin.',
+  problemOriginNotAllowed: 'Bu sayfanın bu doğrulamayı yürütmesine izin verilmiyor.',
+  problemStepsIncomplete: 'Lütfen önce önceki adımları tamamlayın.',
+  problemReadOnly: 'Bu doğrulama artık değiştirilemez.',
+  mismatchSelfie:
+    'Bu, seçtiğiniz belgenin değil bir yüzün fotoğrafı gibi görünüyor. Lütfen belgenin kendisini fotoğraflayın.',
+  mismatchTextPage:
+    'Bu, seçtiğiniz belge değil bir metin sayfası gibi görünüyor. Lütfen belgenin kendisini fotoğraflayın.',
+  mismatchNoDocument: 'Bu fotoğrafta bir belge bulamadık. Lütfen belgenin tamamını fotoğraflayın.',
+  mismatchOtherDocument:
+    'Bu, farklı türde bir belge gibi görünüyor. Lütfen hangi belgeyi seçtiğinizi kontrol edin.',
+  fieldInvalid: 'Lütfen bu alanı kontrol edin.',
+  fieldCheckDateOfBirth: 'Lütfen doğum tarihinizi kontrol edin.',
+  fieldCheckExpiryDate: 'Lütfen son geçerlilik tarihini kontrol edin.',
+  detailsFixFields: 'Lütfen aşağıda işaretlenen alanları düzeltin.',
+  reasonDocumentExpired: 'Belgenizin süresi dolmuş. Lütfen geçerli bir belgeyle yeniden doğrulama yapın.',
+  reasonDocumentUnreadable: 'Belgenizi okuyamadık. Lütfen parlama olmadan yeni ve net fotoğraflar çekin.',
+  reasonDocumentNotAccepted: 'Bu belge türü kabul edilmiyor. Lütfen farklı bir belge kullanın.',
+  reasonDataMismatch: 'Girdiğiniz bilgiler belgenizle eşleşmiyor.',
+  reasonUnderage: 'Bu hizmet için gereken asgari yaşı karşılamıyorsunuz.',
+  reasonLivenessFailed: 'Selfie kontrolü sırasında orada olduğunuzu doğrulayamadık.',
+  reasonAttemptsExhausted: 'Bu adımdaki tüm deneme haklarınızı kullandınız.',
+  reasonSandbox: 'Bu bir test doğrulamasıdır.',
+  reasonNeutral:
+    'Doğrulamanızı otomatik olarak tamamlayamadık. {tenant} sonraki adımlar için sizinle iletişime geçecek.',
+  invalidLinkTitle: 'Bu bağlantı geçerli değil',
+  invalidLinkBody:
+    'Size gönderilen bağlantının tamamını açtığınızdan emin olun veya yeni bir bağlantı isteyin.',
+  submittedTitle: 'Zaten gönderildi',
+  submittedBody: 'Bu doğrulama zaten gönderildi ve inceleniyor. {tenant} sonucu size bildirecek.',
+  finishedTitle: 'Bu doğrulama tamamlandı',
+  finishedBody: 'Burada yapılacak başka bir şey yok. {tenant} sonucu size bildirecek.',
+  closedTitle: 'Teşekkürler',
+  closedBody: '{tenant} sayfasına geri dönebilirsiniz.',
+  closedHostedBody: 'Artık bu sekmeyi kapatabilirsiniz.',
+  cancelConfirmTitle: 'Doğrulama iptal edilsin mi?',
+  cancelConfirmBody:
+    'İptal ederseniz {tenant} tarafına hiçbir şey gönderilmez ve bu bağlantı artık kullanılamaz.',
+  cancelConfirmYes: 'Evet, iptal et',
+  cancelConfirmNo: 'Hayır, geri dön',
+  captureFileUnreadable: 'Bu dosya resim olarak açılamadı. Başka bir JPEG, PNG veya WebP fotoğraf seçin.',
 };

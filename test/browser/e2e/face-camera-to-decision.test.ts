@@ -189,14 +189,16 @@ describe('end to end: the astronaut in front of the camera → a decision by the
     expect(details, 'the server read the passport zone: no form to fill').to.equal('summary');
     mark('details_done');
 
-    // Liveness: the file picker stays for documents; the end-user switches back to the camera, once.
-    // Nobody presses Capture: each frame is taken when the device sees the action.
+    // Liveness: the file picker chosen for the document does not carry over, the selfie check opens the
+    // camera. Nobody presses Capture: each frame is taken when the device sees the action.
     let live: LivenessStep | null = null;
+    let firstAttempt = true;
     const attempts = await answerLivenessUntilAccepted(widget, async (step, actions) => {
       live = step as unknown as LivenessStep;
       const current = live;
-      if (current.captureMode === 'upload') {
-        await clickButton(current, /Use the camera/, '"Use the camera"');
+      if (firstAttempt) {
+        firstAttempt = false;
+        expect(current.shadowRoot?.querySelector('input[type=file]'), 'no still photos').to.equal(null);
         await until(
           () => current.guidance === 'ready' || current.guidance === 'unavailable',
           60_000,

@@ -4,7 +4,7 @@ import type {
   UploadOutcome,
   VerifyApiClient,
 } from '../../../src/api/verify-api.ts';
-import { VerifyApiError } from '../../../src/api/verify-api-error.ts';
+import { type ProblemDetails, VerifyApiError } from '../../../src/api/verify-api-error.ts';
 import type {
   DetailsBody,
   DocumentPrefill,
@@ -45,6 +45,8 @@ export class FakeVerifyApi implements VerifyApiClient {
    */
   readOnUpload: DocumentPrefill | null = null;
   decision: 'approved' | 'rejected' | 'review_required' = 'approved';
+  /** Attempts left per step (3, as the server gives); a failed attempt uses one, the last rejects. */
+  attempts: Partial<Record<StepId, number>> = {};
   #processingReads = 0;
 
   constructor(session: Partial<SessionView> = {}) {
@@ -74,6 +76,27 @@ export class FakeVerifyApi implements VerifyApiClient {
       }),
     );
     this.failures.set(method, queue);
+  }
+
+  /** Queues a whole problem document (field errors, `seen`, …) for the next call of `method`. */
+  failWith(method: string, status: number, problem: ProblemDetails): void {
+    const queue = this.failures.get(method) ?? [];
+    queue.push(new VerifyApiError(status, problem));
+    this.failures.set(method, queue);
+  }
+
+  /** Uses one attempt at `step`, as the server does (API.md §4); the last one rejects the session. */
+  #useAttempt(step: StepId): number {
+    const left = Math.max(0, (this.attempts[step] ?? 3) - 1);
+    this.attempts[step] = left;
+    this.session = {
+      ...this.session,
+      ...(left === 0 ? { status: 'rejected' as const } : {}),
+      steps: (this.session.steps ?? []).map((s) =>
+        s.step === step ? { ...s, attempts_remaining: left } : s,
+      ),
+    };
+    return left;
   }
 
   #record(method: string, body?: unknown): void {
@@ -108,6 +131,7 @@ export class FakeVerifyApi implements VerifyApiClient {
     this.#record('uploadDocument', upload);
     this.uploads.push(upload);
     const issues = this.qualityIssues.shift() ?? [];
+    if (issues.length > 0) this.#useAttempt(upload.step);
     if (issues.length === 0 && upload.step !== 'id_document') this.#complete(upload.step);
     if (issues.length === 0 && upload.step === 'id_document' && this.readOnUpload) {
       this.session = { ...this.session, prefill: { id_document: this.readOnUpload } };
@@ -118,6 +142,8 @@ export class FakeVerifyApi implements VerifyApiClient {
       quality: { ok: issues.length === 0, issues },
       extracted: this.extracted,
       reading: upload.step === 'id_document' ? this.reading : null,
+      attempts_remaining: this.attempts[upload.step] ?? 3,
+      session_status: this.session.status,
     };
   }
 
@@ -137,9 +163,17 @@ export class FakeVerifyApi implements VerifyApiClient {
 
   async submitLiveness(challengeId: string, frames: Blob[]): Promise<LivenessResult> {
     this.#record('submitLiveness', { challengeId, frames });
-    const result = this.livenessResults.shift() ?? { status: 'accepted', attempts_remaining: 2 };
-    if (result.status === 'accepted') this.#complete('liveness');
-    return result;
+    const result = this.livenessResults.shift() ?? { status: 'accepted', attempts_remaining: 3 };
+    if (result.status === 'accepted') {
+      this.#complete('liveness');
+      return {
+        ...result,
+        attempts_remaining: this.attempts.liveness ?? 3,
+        session_status: this.session.status,
+      };
+    }
+    const left = this.#useAttempt('liveness');
+    return { ...result, attempts_remaining: left, session_status: this.session.status };
   }
 
   async complete(sandboxOutcome?: SandboxOutcome): Promise<SessionView | null> {
@@ -155,11 +189,21 @@ export class FakeVerifyApi implements VerifyApiClient {
   }
 }
 
-/** A tiny valid JPEG-typed file for upload-mode tests (the fake server does not decode it). */
-export function photoFile(name = 'photo.jpg'): File {
+/** A 1×1 PNG: the smallest picture a browser decodes, for upload-mode tests. */
+const PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/** A small photo file for upload-mode tests (the widget checks it decodes; the fake server does not). */
+export function photoFile(name = 'photo.png'): File {
+  const bytes = Uint8Array.from(atob(PIXEL_PNG), (c) => c.charCodeAt(0));
+  return new File([bytes], name, { type: 'image/png' });
+}
+
+/** A file that says it is a JPEG and is not one (a renamed document, a truncated download). */
+export function brokenPhotoFile(): File {
   return new File(
     [new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9])],
-    name,
+    'broken.jpg',
     {
       type: 'image/jpeg',
     },

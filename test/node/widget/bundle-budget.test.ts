@@ -48,12 +48,16 @@ describe('script-tag bundle', () => {
     assert.ok(bytes <= BUDGET_BYTES, `${bytes} bytes gzip > budget ${BUDGET_BYTES}`);
   });
 
-  it('is one file: locales, the QR encoder and the face guide are chunks loaded on demand', () => {
+  it('is one file: locales, the QR encoder, the liveness step and its face guide are chunks loaded on demand', () => {
     assert.deepEqual([...staticClosure(outDir, 'id-verify.js')], ['id-verify.js']);
     const code = readFileSync(join(outDir, 'id-verify.js'), 'utf8');
     const lazy = [...code.matchAll(/import\(["'`]\.\/chunks\/([a-z-]+)-[\w-]{8}\.js/g)].map((m) => m[1]);
     assert.ok(lazy.includes('ar') && lazy.length >= 12, `lazy chunks: ${lazy.join(', ')}`);
-    assert.ok(lazy.includes('face-guide'), `lazy chunks: ${lazy.join(', ')}`);
+    assert.ok(lazy.includes('liveness-step'), `lazy chunks: ${lazy.join(', ')}`);
+    // The face guide loads from the liveness step's chunk, when the selfie check opens.
+    const liveness = readdirSync(join(outDir, 'chunks')).find((file) => file.startsWith('liveness-step-'));
+    const livenessCode = readFileSync(join(outDir, 'chunks', liveness ?? ''), 'utf8');
+    assert.match(livenessCode, /import\(["'`]\.\/face-guide-[\w-]{8}\.js/);
     for (const file of readdirSync(join(outDir, 'chunks'))) {
       const size = gzipSync(readFileSync(join(outDir, 'chunks', file)), { level: 9 }).length;
       console.log(`  chunk ${file}: ${(size / 1024).toFixed(1)} KB gzip`);

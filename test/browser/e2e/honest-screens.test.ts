@@ -1,0 +1,50 @@
+import { expect } from '@open-wc/testing';
+import '../../../src/id-verify.ts';
+import type { IdVerifyElement } from '../../../src/id-verify-element.ts';
+import { en } from '../../../src/i18n/en.ts';
+import { until } from '../support/dom.ts';
+import { mountWidget, where } from './support/drive-widget.ts';
+import { createSession, readSession, simulate } from './support/tenant-server.ts';
+
+/** The screens of a link that cannot be used, against the real server's answers (API.md §9). */
+describe('end to end: honest screens for links that cannot go on', () => {
+  let el: IdVerifyElement | null = null;
+  afterEach(() => {
+    el?.remove();
+    el = null;
+  });
+
+  const heading = (widget: IdVerifyElement) =>
+    widget.shadowRoot?.querySelector('[part~="body"] h2')?.textContent?.trim();
+
+  it('says a mangled link is invalid (not expired) and fires idv-error, not idv-token-expired', async function () {
+    this.timeout(20_000);
+    const session = await createSession({ country: 'FRA', flow: 'user', tier: 'tier1' });
+    const last = session.verify_url.at(-1) === 'A' ? 'B' : 'A';
+    const widget = mountWidget(`${session.verify_url.slice(0, -1)}${last}`);
+    el = widget;
+    const events: string[] = [];
+    for (const type of ['idv-error', 'idv-token-expired', 'idv-ready'])
+      widget.addEventListener(type, (e) => events.push(`${type}:${(e as CustomEvent).detail.code ?? ''}`));
+    await until(() => where(widget) === 'expired', 8000, 'the link screen');
+    await widget.updateComplete;
+    expect(heading(widget)).to.equal(en.invalidLinkTitle);
+    expect(events).to.deep.equal(['idv-error:invalid_token']);
+    await expect(widget).to.be.accessible();
+  });
+
+  it('opens an already submitted session on a neutral screen, never as the visitor’s outcome', async function () {
+    this.timeout(30_000);
+    const session = await createSession({ country: 'FRA', flow: 'user', tier: 'tier1' });
+    expect((await simulate(session.session_id, 'complete_steps')).status).to.equal(200);
+    expect((await simulate(session.session_id, 'submit')).status).to.equal(200);
+    const status = (await readSession(session.session_id)).body.status as string;
+    const widget = mountWidget(session.verify_url);
+    el = widget;
+    await until(() => where(widget).startsWith('result_'), 8000, 'a result screen');
+    await widget.updateComplete;
+    expect(heading(widget)).to.equal(status === 'processing' ? en.submittedTitle : en.finishedTitle);
+    expect(widget.shadowRoot?.textContent).to.not.include(en.resultApprovedTitle);
+    await expect(widget).to.be.accessible();
+  });
+});

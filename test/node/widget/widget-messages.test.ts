@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { VerifyApiError } from '../../../src/api/verify-api-error.ts';
+import { en, type Messages } from '../../../src/i18n/en.ts';
+import { translator } from '../../../src/i18n/localize.ts';
+import { fieldMessage, problemMessage, reasonMessage } from '../../../src/i18n/problem-message.ts';
+import { REASON_CODES } from '../../../server/domain/review/reasons.ts';
+
+const localesDir = join(import.meta.dirname, '../../../src/i18n/locales');
+const locales = readdirSync(localesDir).map((file) => file.replace(/\.ts$/, ''));
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+async function messagesOf(locale: string): Promise<Messages> {
+  return (await import(join(localesDir, `${locale}.ts`))).messages as Messages;
+}
+
+/**
+ * Every problem code the end-user endpoints answer with (server/verify, server/routes/verify-*,
+ * server/http for the shared ones): each must have the widget's own wording, not the server's English.
+ */
+const VERIFY_PROBLEM_CODES = [
+  'authentication_required',
+  'invalid_token',
+  'tenant_suspended',
+  'origin_not_allowed',
+  'session_expired',
+  'verify_token_expired',
+  'invalid_state_transition',
+  'steps_incomplete',
+  'unsupported_media_type',
+  'invalid_parameter',
+  'missing_parameter',
+  'unknown_parameter',
+  'payload_too_large',
+  'unprocessable_image',
+  'document_type_mismatch',
+  'upload_limit_reached',
+  'resource_missing',
+  'rate_limited',
+  'idempotency_key_reused',
+  'idempotency_request_in_progress',
+  'insufficient_capability',
+  'internal_error',
+  'service_unavailable',
+];
+
+describe('widget messages', () => {
+  it('every locale has every message with the same placeholders, and translates the new ones', async () => {
+    assert.ok(locales.length >= 11, `locales: ${locales.join(', ')}`);
+    for (const locale of locales) {
+      const messages = await messagesOf(locale);
+      assert.deepEqual(Object.keys(messages).sort(), Object.keys(en).sort(), `${locale}: keys`);
+      for (const [key, text] of Object.entries(en)) {
+        const translated = messages[key as keyof Messages];
+        assert.deepEqual(placeholders(translated), placeholders(text), `${locale}.${key}: placeholders`);
+        // Sentences, not brand names or codes: an English copy means a missing translation.
+        if (text.length > 24) assert.notEqual(translated, text, `${locale}.${key} is still English`);
+      }
+    }
+  });
+
+  it('words every problem code of the end-user endpoints itself, in the widget’s locale', async () => {
+    const de = translator(await messagesOf('de'));
+    const SERVER_TEXT = 'server text that must not be shown';
+    for (const code of VERIFY_PROBLEM_CODES) {
+      const message = problemMessage(new VerifyApiError(400, { code, user_message: SERVER_TEXT }), de);
+      assert.notEqual(message, SERVER_TEXT, code);
+      assert.ok(Object.values(await messagesOf('de')).includes(message), `${code}: ${message}`);
+    }
+    assert.equal(
+      problemMessage(new VerifyApiError(400, { code: 'brand_new', user_message: 'As sent.' }), de),
+      'As sent.',
+    );
+  });
+
+  it('says what the photo looked like for document_type_mismatch', () => {
+    const t = translator(en);
+    const mismatch = (seen: string) =>
+      problemMessage(new VerifyApiError(422, { code: 'document_type_mismatch', seen }), t);
+    assert.equal(mismatch('selfie'), en.mismatchSelfie);
+    assert.equal(mismatch('text_page'), en.mismatchTextPage);
+    assert.equal(mismatch('other_document'), en.mismatchOtherDocument);
+    assert.equal(mismatch('no_document'), en.mismatchNoDocument);
+  });
+
+  it('words every decision reason code, neutrally where the end-user must not learn the finding', () => {
+    const t = translator(en);
+    for (const code of REASON_CODES) {
+      const text = reasonMessage({ code, user_message: 'server' }, t, 'Acme');
+      assert.notEqual(text, 'server', code);
+    }
+    for (const code of ['watchlist_hit', 'duplicate_identity', 'face_mismatch', 'document_tampered']) {
+      assert.equal(reasonMessage({ code }, t, 'Acme'), en.reasonNeutral.replace('{tenant}', 'Acme'), code);
+    }
+  });
+
+  it('names the fix per field', () => {
+    const t = translator(en);
+    assert.equal(
+      fieldMessage({ param: 'date_of_birth', code: 'invalid_parameter' }, t),
+      en.fieldCheckDateOfBirth,
+    );
+    assert.equal(fieldMessage({ param: 'nationality', code: 'invalid_parameter' }, t), en.invalidCountryCode);
+    assert.equal(fieldMessage({ param: 'first_name', code: 'missing_parameter' }, t), en.required);
+    assert.equal(fieldMessage({ param: 'first_name', code: 'invalid_parameter' }, t), en.fieldInvalid);
+  });
+});
