@@ -26,6 +26,7 @@ function developmentBanner(config: ServerConfig, database: string, demo: Develop
     `  API reference:  ${config.baseUrl}/docs`,
     `  OpenAPI:        ${config.baseUrl}/v1/openapi.json`,
     `  Console:        ${config.baseUrl}/console`,
+    `  Widget script:  ${config.baseUrl}/sdk/id-verify.js`,
     `  Hosted page:    ${config.verifyBaseUrl}/verify/<verify_token>`,
   ];
   if (demo.created) {

@@ -9,12 +9,16 @@ const KEY_PREFIX = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
 /** S3's bucket naming rules (3 to 63 lowercase letters, digits, dots and hyphens), which R2 and MinIO share. */
 const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
-const BlobEnv = z.object({
+/** Documented like config.ts's EnvSchema: docs/configuration.md is generated from it. */
+export const BlobEnv = z.object({
   IDV_BLOB_STORE: z
     .enum(BLOB_STORE_KINDS, {
       message: 'must be file (default: under IDV_DATA_DIR), postgres (in the database) or s3',
     })
-    .default('file'),
+    .default('file')
+    .describe(
+      'Where evidence is kept (encrypted by the app before any store sees it): `file` under `IDV_DATA_DIR/blobs` (one machine), `postgres` in the database the instances share, `s3` in a bucket of an S3-compatible service (IDV_S3_*).',
+    ),
   IDV_S3_ENDPOINT: z
     .string()
     .refine(
@@ -26,28 +30,46 @@ const BlobEnv = z.object({
       const url = new URL(value);
       return url.username === '' && url.password === '' && url.search === '' && url.hash === '';
     }, 'must not carry credentials, a query or a fragment (credentials go in IDV_S3_ACCESS_KEY_ID/…)')
-    .optional(),
+    .optional()
+    .meta({
+      description: 'S3-compatible endpoint, e.g. `http://minio:9000` or an R2 account endpoint.',
+      'x-default': 'AWS: `https://s3.$IDV_S3_REGION.amazonaws.com`',
+      'x-allowed': 'http:// or https:// URL without credentials, query or fragment',
+    }),
   IDV_S3_REGION: z
     .string()
     .regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as eu-central-1 (auto on R2)')
-    .default('us-east-1'),
+    .default('us-east-1')
+    .describe('Signing region (`auto` on R2).'),
   IDV_S3_BUCKET: z
     .string()
     .regex(BUCKET, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens')
-    .optional(),
+    .optional()
+    .meta({
+      description: 'Bucket name. Required when IDV_BLOB_STORE=s3.',
+      'x-allowed': '3 to 63 lowercase letters, digits, dots and hyphens',
+    }),
   // Never echoed: zod's messages here are ours and quote no value.
-  IDV_S3_ACCESS_KEY_ID: z.string().optional(),
-  IDV_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  IDV_S3_ACCESS_KEY_ID: z.string().optional().describe('Access key id. Required when IDV_BLOB_STORE=s3.'),
+  IDV_S3_SECRET_ACCESS_KEY: z
+    .string()
+    .optional()
+    .describe('Secret access key, never printed. Required when IDV_BLOB_STORE=s3.'),
   IDV_S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false'], {
       message: 'must be true (<endpoint>/<bucket>/<key>, e.g. MinIO) or false (default: <bucket>.<host>)',
     })
-    .default('false'),
+    .default('false')
+    .describe('`true`: objects at `<endpoint>/<bucket>/<key>` (MinIO); `false`: at `<bucket>.<host>/<key>`.'),
   IDV_S3_KEY_PREFIX: z
     .string()
     .max(200, 'must be at most 200 characters')
     .regex(KEY_PREFIX, 'must be segments of letters, digits, _ and - separated by /, e.g. idv/production')
-    .optional(),
+    .optional()
+    .meta({
+      description: 'Put before every object key, e.g. `idv/production`.',
+      'x-allowed': 'segments of letters, digits, `_` and `-` separated by `/`, at most 200 characters',
+    }),
 });
 
 export type BlobStoreConfig =

@@ -4,19 +4,29 @@ import { ConfigError } from './config.ts';
 export const LOG_LEVELS = ['info', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-const OperationsEnv = z.object({
+/** Documented like config.ts's EnvSchema: docs/configuration.md is generated from it. */
+export const OperationsEnv = z.object({
   IDV_LOG_LEVEL: z
     .enum(LOG_LEVELS, { message: 'must be info (default), error (errors only) or silent' })
-    .default('info'),
+    .default('info')
+    .describe(
+      '`info`: a JSON line on stdout per request and lifecycle event; `error`: failures only; `silent`: nothing.',
+    ),
   IDV_SHUTDOWN_TIMEOUT_MS: z.coerce
     .number()
     .int()
     .min(100, 'must be at least 100 (milliseconds)')
     .max(600_000, 'must be at most 600000 (10 minutes)')
-    .default(10_000),
+    .default(10_000)
+    .describe(
+      'How long SIGTERM or SIGINT waits for accepted requests and background rounds before cutting them off (exit 1), in milliseconds.',
+    ),
   IDV_WEBHOOK_ALLOW_LOOPBACK: z
     .enum(['true', 'false'], { message: 'must be true or false (default)' })
-    .default('false'),
+    .default('false')
+    .describe(
+      '`true` lets sandbox webhook endpoints of a production server be on loopback (a receiver on the same machine). Private, link-local and metadata addresses stay refused.',
+    ),
 });
 
 export interface OperationsConfig {

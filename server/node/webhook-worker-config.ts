@@ -2,12 +2,26 @@ import { z } from 'zod';
 import type { WebhookWorkerOptions } from '../webhooks/delivery-worker.ts';
 import { ConfigError } from './config.ts';
 
-const WorkerEnv = z.object({
+/** Documented like config.ts's EnvSchema: docs/configuration.md is generated from it. */
+export const WorkerEnv = z.object({
   IDV_WEBHOOK_WORKER: z
     .enum(['on', 'off'], { message: 'must be `on` (default) or `off` (API only; run the worker elsewhere)' })
-    .default('on'),
-  IDV_WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
-  IDV_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+    .default('on')
+    .describe('`off`: this process delivers no webhooks (run the delivery in another process).'),
+  IDV_WEBHOOK_POLL_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(60_000)
+    .default(250)
+    .describe('How often an idle webhook worker looks for due deliveries, in milliseconds.'),
+  IDV_WEBHOOK_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(256)
+    .default(16)
+    .describe('Deliveries one webhook worker sends at once.'),
 });
 
 /**

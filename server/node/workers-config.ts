@@ -4,13 +4,26 @@ import type { WebhookWorkerOptions } from '../webhooks/delivery-worker.ts';
 import { ConfigError } from './config.ts';
 import { webhookWorkerOptions } from './webhook-worker-config.ts';
 
-const onOff = (what: string) =>
-  z.enum(['on', 'off'], { message: `must be on (default) or off (${what})` }).default('on');
+const onOff = (what: string, description: string) =>
+  z
+    .enum(['on', 'off'], { message: `must be on (default) or off (${what})` })
+    .default('on')
+    .describe(description);
 
-const WorkersEnv = z.object({
-  IDV_WORKERS: onOff('this API process runs no background work; run `npm run worker` beside it'),
-  IDV_REVIEW_WORKER: onOff('no automated review in this process'),
-  IDV_SWEEPERS: onOff('no session expiry and evidence retention sweeps in this process'),
+/** Documented like config.ts's EnvSchema: docs/configuration.md is generated from it. */
+export const WorkersEnv = z.object({
+  IDV_WORKERS: onOff(
+    'this API process runs no background work; run `npm run worker` beside it',
+    '`off`: this API process (`npm start`) runs no background work, whatever the switches below say; run `npm run worker` beside it. The worker process ignores it.',
+  ),
+  IDV_REVIEW_WORKER: onOff(
+    'no automated review in this process',
+    '`off`: no automated review in this process.',
+  ),
+  IDV_SWEEPERS: onOff(
+    'no session expiry and evidence retention sweeps in this process',
+    '`off`: no session expiry and evidence retention sweeps in this process.',
+  ),
 });
 
 /**

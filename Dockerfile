@@ -1,0 +1,44 @@
+# syntax=docker/dockerfile:1
+# The id-verify server. One image runs both processes: the API (the default CMD, `npm start`'s entry) and
+# the background worker (`node server/worker.ts`, see compose.yaml). Configuration is by environment only:
+# .env.example lists every variable, docs/deployment.md explains a deployment.
+#
+# test/node/server/deploy-files.test.ts checks what can be checked without building it: the commands it
+# runs, its health check against a real server, and that the runtime stage holds everything they import.
+
+ARG NODE_IMAGE=node:24-slim
+
+# Every dependency, dev ones included: the build needs vite, tsc and the manifest analyzer.
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+# The widget bundle, the hosted page and the console under dist/, which the server serves.
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+# Runtime dependencies only: the server imports nothing from devDependencies.
+FROM deps AS runtime-deps
+RUN npm prune --omit=dev --no-audit --no-fund
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    PORT=8080 \
+    IDV_DATA_DIR=/data
+WORKDIR /app
+# Node runs the server's TypeScript directly (type stripping), so the sources are the program.
+COPY --from=runtime-deps --chown=root:root /app/node_modules ./node_modules
+COPY --chown=root:root package.json ./
+COPY --chown=root:root server ./server
+COPY --from=build --chown=root:root /app/dist ./dist
+# The code stays root-owned and read-only to the process; only IDV_DATA_DIR is its own.
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 8080
+# No curl in a slim image: Node's own fetch asks /readyz, which is 503 while starting or shutting down.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/readyz', { signal: AbortSignal.timeout(4000) }).then((response) => process.exit(response.ok ? 0 : 1), () => process.exit(1))"]
+# Node itself as PID 1 (no npm in between), so SIGTERM reaches the server's graceful stop.
+CMD ["node", "server/node.ts"]
