@@ -1,26 +1,17 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { createIdVerifyClient } from '../../../server/client/src/index.ts';
 import { createWebhookWorker } from '../../../server/webhooks/delivery-worker.ts';
 import { fetchWebhookSender } from '../../../server/webhooks/webhook-sender.ts';
 import { createHarness, type TestHarness } from '../support/test-app.ts';
+import { installPackedClient } from './support/installed-package.ts';
 import { type Listening, listen } from './support/listen.ts';
 
 const EXAMPLE = fileURLToPath(new URL('../../../docs/examples/tenant-backend.ts', import.meta.url));
-const PACKAGE = fileURLToPath(new URL('../../../server/client', import.meta.url));
 const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url));
 
 describe('docs/examples/tenant-backend.ts against a real server', () => {
@@ -32,18 +23,16 @@ describe('docs/examples/tenant-backend.ts against a real server', () => {
     h = await createHarness('pglite');
     h.deps.webhookSender = fetchWebhookSender(); // real HTTP deliveries, as the server makes them
     api = await listen((request) => h.app.fetch(request));
-    // A tenant's project: the example beside `node_modules/@id-verify/node` and nothing else, so it
-    // resolves the package by its name and proves the package imports nothing outside its folder.
-    project = mkdtempSync(join(tmpdir(), 'idv-tenant-'));
-    mkdirSync(join(project, 'node_modules', '@id-verify'), { recursive: true });
-    symlinkSync(PACKAGE, join(project, 'node_modules', '@id-verify', 'node'), 'dir');
+    // A tenant's project: the example beside the packed and installed `@id-verify/node` and nothing else,
+    // so it resolves the package by its name, as JavaScript, exactly as a tenant gets it.
+    project = installPackedClient().project;
     copyFileSync(EXAMPLE, join(project, 'tenant-backend.ts'));
   });
   after(async () => {
     await backend?.close();
     await api.close();
     await h.close();
-    rmSync(project, { recursive: true, force: true });
+    rmSync(dirname(project), { recursive: true, force: true });
   });
 
   it('fits in 30 lines', () => {
@@ -51,7 +40,6 @@ describe('docs/examples/tenant-backend.ts against a real server', () => {
   });
 
   it('type-checks in a tenant project against the package’s own types', () => {
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ type: 'module' }));
     const compilerOptions = {
       target: 'es2023',
       module: 'nodenext',
