@@ -18,6 +18,24 @@ export type LivenessJudgementRetryReason =
 
 export type LivenessAttemptRetryReason = LivenessRetryReason | LivenessJudgementRetryReason;
 
+/** Each reason once; a record so the compiler says when a new reason is missing here. */
+const EVERY_RETRY_REASON: Readonly<Record<LivenessAttemptRetryReason, true>> = {
+  challenge_expired: true,
+  frame_count_mismatch: true,
+  frame_undecodable: true,
+  frames_repeated: true,
+  no_face: true,
+  several_faces: true,
+  face_changed: true,
+  action_not_performed: true,
+};
+
+/**
+ * Every `reason` a retry answer may carry (API.md §9): clients word it in their own language, so the
+ * list is part of the contract.
+ */
+export const LIVENESS_RETRY_REASONS = Object.keys(EVERY_RETRY_REASON) as LivenessAttemptRetryReason[];
+
 /** The verdict on one attempt: the cheap gates first, then, when an engine is configured, the models. */
 export interface LivenessAttemptVerdict {
   status: 'accepted' | 'retry';

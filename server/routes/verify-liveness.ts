@@ -1,9 +1,14 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createRoute, z } from '@hono/zod-openapi';
-import { LIVENESS_ACTION_COUNT } from '../domain/liveness-challenge.ts';
+import { LIVENESS_ACTION_COUNT, LIVENESS_ACTIONS } from '../domain/liveness-challenge.ts';
 import { evidenceServices } from '../evidence/evidence-services.ts';
 import { type ImageAnalysis, UnprocessableImageError } from '../evidence/image-analyzer.ts';
-import { judgeLivenessAttempt, livenessRetryMessage } from '../evidence/liveness-attempt.ts';
+import {
+  judgeLivenessAttempt,
+  LIVENESS_RETRY_REASONS,
+  type LivenessAttemptVerdict,
+  livenessRetryMessage,
+} from '../evidence/liveness-attempt.ts';
 import { storeLivenessReadings } from '../evidence/liveness-evidence.ts';
 import { assessQuality } from '../evidence/quality.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -38,7 +43,13 @@ const LivenessResultSchema = z
     object: z.literal('liveness_attempt'),
     status: z.enum(['accepted', 'retry']),
     attempts_remaining: z.number().int(),
-    user_message: z.string().optional(),
+    reason: z.enum(LIVENESS_RETRY_REASONS).optional().openapi({
+      description: 'With `retry`: why the attempt was sent back, for a client to word in its own language.',
+    }),
+    action: z.enum(LIVENESS_ACTIONS).optional().openapi({
+      description: 'With `action_not_performed`: the action that was not seen.',
+    }),
+    user_message: z.string().optional().openapi({ description: 'With `retry`: the advice, in English.' }),
     session_status: z.string(),
   })
   .openapi('VerifyLivenessAttempt');
@@ -50,7 +61,7 @@ export const verifyLivenessRoute = createRoute({
   tags: ['End-user'],
   summary: 'Answer a liveness challenge',
   description:
-    'multipart/form-data: `challenge_id` and one `frames` part per action, in the challenge’s order (JPEG, PNG or WebP, ≤ 10 MB each). The frames must arrive before the challenge expires, decode, and differ from one another (perceptual hash); then the face models judge each frame: exactly one face, the same person in every frame, each action performed. Otherwise the answer is `retry` with a `user_message` saying what to do, and the attempt is used. Each challenge is answered once.',
+    'multipart/form-data: `challenge_id` and one `frames` part per action, in the challenge’s order (JPEG, PNG or WebP, ≤ 10 MB each). The frames must arrive before the challenge expires, decode, and differ from one another (perceptual hash); then the face models judge each frame: exactly one face, the same person in every frame, each action performed. Otherwise the answer is `retry` with a `reason` code (and, for `action_not_performed`, the `action` not seen) and an English `user_message` saying what to do, and the attempt is used. Each challenge is answered once.',
   security: VERIFY_SECURITY,
   request: {
     headers: IdempotencyKeyHeader,
@@ -85,6 +96,16 @@ export const verifyLivenessRoute = createRoute({
     ),
   },
 });
+
+/** What a retry answer adds: the reason code (and the action not seen) beside the English advice. */
+function retryFields(verdict: LivenessAttemptVerdict) {
+  if (verdict.status !== 'retry' || verdict.reason === null) return {};
+  return {
+    reason: verdict.reason,
+    ...(verdict.reason === 'action_not_performed' && verdict.action ? { action: verdict.action } : {}),
+    user_message: livenessRetryMessage(verdict),
+  };
+}
 
 export function registerVerifyLiveness(app: OpenAPIHono<AppEnv>, kit: RouteKit): void {
   const { deps } = kit;
@@ -247,9 +268,7 @@ export function registerVerifyLiveness(app: OpenAPIHono<AppEnv>, kit: RouteKit):
           object: 'liveness_attempt' as const,
           status: outcome.verdict.status,
           attempts_remaining: progress?.attempts_remaining ?? 0,
-          ...(outcome.verdict.status === 'retry'
-            ? { user_message: livenessRetryMessage(outcome.verdict) }
-            : {}),
+          ...retryFields(outcome.verdict),
           session_status: outcome.session.status,
         },
         200,

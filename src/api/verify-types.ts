@@ -151,9 +151,26 @@ export interface LivenessChallenge {
   expires_at: string;
 }
 
+/** Why a liveness attempt was sent back (API.md §9); new reasons may come, worded by `user_message`. */
+export type LivenessRetryReason =
+  | 'challenge_expired'
+  | 'frame_count_mismatch'
+  | 'frame_undecodable'
+  | 'frames_repeated'
+  | 'no_face'
+  | 'several_faces'
+  | 'face_changed'
+  | 'action_not_performed'
+  | (string & {});
+
 export interface LivenessResult {
   status: 'accepted' | 'retry';
   attempts_remaining: number;
+  /** With `retry`. */
+  reason?: LivenessRetryReason;
+  /** With `action_not_performed`: the action that was not seen. */
+  action?: LivenessAction;
+  /** With `retry`: the server's advice, in English. */
   user_message?: string;
   /** `rejected` once the last attempt was used. */
   session_status?: SessionStatus;

@@ -15,7 +15,12 @@ const PROMPTS: Record<string, MessageKey> = {
 
 /** The prompt for a server challenge action; an action this widget does not know gets a neutral one. */
 export function actionPrompt(action: LivenessAction): MessageKey {
-  return PROMPTS[action] ?? 'actionLookStraight';
+  return knownActionPrompt(action) ?? 'actionLookStraight';
+}
+
+/** The prompt for an action this widget knows, else undefined. */
+export function knownActionPrompt(action: LivenessAction): MessageKey | undefined {
+  return PROMPTS[action];
 }
 
 /** What to tell the end-user for each issue the on-device face guidance reports. */

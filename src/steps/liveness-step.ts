@@ -6,6 +6,7 @@ import type { CameraIssue } from '../flow/flow-types.ts';
 import type { ActionGuide, FaceGuide } from '../liveness/face-guide.ts';
 import type { GuidanceIssue } from '../liveness/face-guidance.ts';
 import { actionPrompt, GUIDANCE_TEXT } from './liveness-actions.ts';
+import { livenessRetryText } from './liveness-retry-text.ts';
 import { StepElement } from './step-element.ts';
 
 /** A face needs fewer pixels than fine print: smaller frames upload faster on mobile data. */
@@ -113,7 +114,7 @@ export class LivenessStep extends StepElement {
     capturing: { state: true },
   };
 
-  /** The widget's language: the server's retry advice is English, shown as is only in English. */
+  /** The widget's language, set by the shell as on every step; the wording itself comes through `t`. */
   declare locale: string;
   /** The camera could not be opened at the last Start. */
   declare cameraIssue: CameraIssue | null;
@@ -348,9 +349,7 @@ export class LivenessStep extends StepElement {
       this.emitFlow({ type: 'step_completed', step: 'liveness' });
       return;
     }
-    // The answer carries no reason code to translate (API.md §9): its advice only where it is readable.
-    const advice = result.value.user_message;
-    this.retryMessage = advice && this.locale.startsWith('en') ? advice : this.t('livenessRetry');
+    this.retryMessage = livenessRetryText(result.value, this.t);
     this.phase = 'intro';
     this.challenge = null;
     if (result.value.attempts_remaining > 0) await this.#newChallenge();

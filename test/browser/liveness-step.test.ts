@@ -1,6 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { defineInnerElements, defineLivenessStep } from '../../src/define-inner-elements.ts';
+import type { LivenessResult } from '../../src/api/verify-types.ts';
 import { en } from '../../src/i18n/en.ts';
+import { translator } from '../../src/i18n/localize.ts';
 import type { LivenessStep } from '../../src/steps/liveness-step.ts';
 import { deep, until } from './support/dom.ts';
 import { FakeVerifyApi } from './support/fake-verify-api.ts';
@@ -141,28 +143,67 @@ describe('<idv-liveness-step> without the face model', () => {
     }
   });
 
-  it("shows its own retry advice outside English, the server's in English", async function () {
+  /** Mounts the step in `locale`, answers its attempt with `result`, and returns the alert's text. */
+  async function retryAlert(locale: 'en' | 'de', result: LivenessResult): Promise<string> {
+    const mounted = await mountStep(null);
+    step = mounted.step;
+    mounted.step.locale = locale;
+    mounted.step.t = translator(
+      locale === 'de' ? (await import('../../src/i18n/locales/de.ts')).messages : en,
+    );
+    mounted.api.livenessResults = [result];
+    await mounted.step.addFrame(new Blob(['a'], { type: 'image/jpeg' }));
+    await mounted.step.addFrame(new Blob(['b'], { type: 'image/jpeg' }));
+    const alert = await until(() => deep(mounted.step, '[role="alert"]'), 3000, 'retry alert');
+    return alert.textContent ?? '';
+  }
+  const SERVER_ADVICE = 'English advice from the server.';
+
+  it('words the retry reason in the widget’s language, not the server’s English', async function () {
     this.timeout(15_000);
-    for (const [locale, expected] of [
-      ['en', 'We did not see you smile.'],
-      ['de', 'Wir konnten nicht bestätigen, dass Sie es sind. Versuchen wir es noch einmal.'],
-    ] as const) {
-      const mounted = await mountStep(null);
-      step = mounted.step;
-      mounted.step.locale = locale;
-      if (locale === 'de') {
-        const { messages } = await import('../../src/i18n/locales/de.ts');
-        const { translator } = await import('../../src/i18n/localize.ts');
-        mounted.step.t = translator(messages);
-      }
-      mounted.api.livenessResults = [
-        { status: 'retry', attempts_remaining: 2, user_message: 'We did not see you smile.' },
-      ];
-      await mounted.step.addFrame(new Blob(['a'], { type: 'image/jpeg' }));
-      await mounted.step.addFrame(new Blob(['b'], { type: 'image/jpeg' }));
-      const alert = await until(() => deep(mounted.step, '[role="alert"]'), 3000, 'retry alert');
-      expect(alert.textContent).to.equal(expected);
-      mounted.step.remove();
-    }
+    const { messages: de } = await import('../../src/i18n/locales/de.ts');
+    const noFace = await retryAlert('de', {
+      status: 'retry',
+      attempts_remaining: 2,
+      reason: 'no_face',
+      user_message: SERVER_ADVICE,
+    });
+    expect(noFace).to.equal(de.livenessRetryNoFace);
+    expect(noFace).to.match(/^Wir konnten Ihr Gesicht nicht sehen/);
+    step?.remove();
+
+    const notTurned = await retryAlert('de', {
+      status: 'retry',
+      attempts_remaining: 1,
+      reason: 'action_not_performed',
+      action: 'turn_left',
+      user_message: SERVER_ADVICE,
+    });
+    // The action is named with the prompt the end-user was shown.
+    expect(notTurned).to.equal(de.livenessRetryAction.replace('{action}', de.actionTurnLeft));
+    expect(notTurned).to.include('„Drehen Sie den Kopf zu Ihrer linken Seite“');
+  });
+
+  it('names the action in English too, and says it generally for an action it has no prompt for', async function () {
+    this.timeout(15_000);
+    const base = { status: 'retry', attempts_remaining: 2, user_message: SERVER_ADVICE } as const;
+    expect(await retryAlert('en', { ...base, reason: 'action_not_performed', action: 'turn_left' })).to.equal(
+      'We did not see this movement: “Turn your head to your left”. Follow each prompt and try again.',
+    );
+    step?.remove();
+    expect(
+      await retryAlert('en', { ...base, reason: 'action_not_performed', action: 'wiggle_ears' }),
+    ).to.equal(en.livenessRetryMovements);
+  });
+
+  it("shows the server's advice only for a reason it does not know", async function () {
+    this.timeout(15_000);
+    const base = { status: 'retry', attempts_remaining: 2 } as const;
+    expect(await retryAlert('de', { ...base, reason: 'brand_new', user_message: SERVER_ADVICE })).to.equal(
+      SERVER_ADVICE,
+    );
+    step?.remove();
+    const { messages: de } = await import('../../src/i18n/locales/de.ts');
+    expect(await retryAlert('de', { ...base, reason: 'brand_new' })).to.equal(de.livenessRetry);
   });
 });

@@ -308,7 +308,7 @@ export interface paths {
   '/v1/verify/liveness': {
     /**
      * Answer a liveness challenge
-     * @description multipart/form-data: `challenge_id` and one `frames` part per action, in the challenge’s order (JPEG, PNG or WebP, ≤ 10 MB each). The frames must arrive before the challenge expires, decode, and differ from one another (perceptual hash); then the face models judge each frame: exactly one face, the same person in every frame, each action performed. Otherwise the answer is `retry` with a `user_message` saying what to do, and the attempt is used. Each challenge is answered once.
+     * @description multipart/form-data: `challenge_id` and one `frames` part per action, in the challenge’s order (JPEG, PNG or WebP, ≤ 10 MB each). The frames must arrive before the challenge expires, decode, and differ from one another (perceptual hash); then the face models judge each frame: exactly one face, the same person in every frame, each action performed. Otherwise the answer is `retry` with a `reason` code (and, for `action_not_performed`, the `action` not seen) and an English `user_message` saying what to do, and the attempt is used. Each challenge is answered once.
      */
     post: operations['submitLivenessFrames'];
   };
@@ -1380,6 +1380,25 @@ export interface components {
       /** @enum {string} */
       status: 'accepted' | 'retry';
       attempts_remaining: number;
+      /**
+       * @description With `retry`: why the attempt was sent back, for a client to word in its own language.
+       * @enum {string}
+       */
+      reason?:
+        | 'challenge_expired'
+        | 'frame_count_mismatch'
+        | 'frame_undecodable'
+        | 'frames_repeated'
+        | 'no_face'
+        | 'several_faces'
+        | 'face_changed'
+        | 'action_not_performed';
+      /**
+       * @description With `action_not_performed`: the action that was not seen.
+       * @enum {string}
+       */
+      action?: 'turn_left' | 'turn_right' | 'look_up' | 'smile' | 'blink';
+      /** @description With `retry`: the advice, in English. */
       user_message?: string;
       session_status: string;
     };
@@ -4442,7 +4461,7 @@ export interface operations {
   };
   /**
    * Answer a liveness challenge
-   * @description multipart/form-data: `challenge_id` and one `frames` part per action, in the challenge’s order (JPEG, PNG or WebP, ≤ 10 MB each). The frames must arrive before the challenge expires, decode, and differ from one another (perceptual hash); then the face models judge each frame: exactly one face, the same person in every frame, each action performed. Otherwise the answer is `retry` with a `user_message` saying what to do, and the attempt is used. Each challenge is answered once.
+   * @description multipart/form-data: `challenge_id` and one `frames` part per action, in the challenge’s order (JPEG, PNG or WebP, ≤ 10 MB each). The frames must arrive before the challenge expires, decode, and differ from one another (perceptual hash); then the face models judge each frame: exactly one face, the same person in every frame, each action performed. Otherwise the answer is `retry` with a `reason` code (and, for `action_not_performed`, the `action` not seen) and an English `user_message` saying what to do, and the attempt is used. Each challenge is answered once.
    */
   submitLivenessFrames: {
     parameters: {

@@ -105,6 +105,17 @@ export const messages: Messages = {
   livenessCapture: 'Aufnehmen',
   livenessChecking: 'Wird geprüft…',
   livenessRetry: 'Wir konnten nicht bestätigen, dass Sie es sind. Versuchen wir es noch einmal.',
+  livenessRetryTooSlow: 'Das hat zu lange gedauert. Versuchen wir es noch einmal.',
+  livenessRetryUnreadable: 'Wir konnten die Fotos nicht lesen. Versuchen wir es noch einmal.',
+  livenessRetryMovements:
+    'Wir müssen jede Bewegung sehen. Folgen Sie den Anweisungen und versuchen Sie es erneut.',
+  livenessRetryNoFace:
+    'Wir konnten Ihr Gesicht nicht sehen. Halten Sie es bei gutem Licht im Oval und versuchen Sie es erneut.',
+  livenessRetrySeveralFaces:
+    'Wir haben mehr als eine Person gesehen. Achten Sie darauf, dass nur Sie zu sehen sind, und versuchen Sie es erneut.',
+  livenessRetryFaceChanged: 'Alle Bewegungen muss dieselbe Person ausführen. Bitte versuchen Sie es erneut.',
+  livenessRetryAction:
+    'Wir haben diese Bewegung nicht gesehen: „{action}“. Folgen Sie jeder Anweisung und versuchen Sie es erneut.',
   livenessNeedsCamera:
     'Für den Selfie-Check wird eine Live-Kamera benötigt. Erlauben Sie den Kamerazugriff und versuchen Sie es erneut.',
   actionTurnLeft: 'Drehen Sie den Kopf zu Ihrer linken Seite',

@@ -104,6 +104,15 @@ export const messages: Messages = {
   livenessCapture: 'Capturar',
   livenessChecking: 'Comprobando…',
   livenessRetry: 'No pudimos confirmar que eras tú. Intentémoslo de nuevo.',
+  livenessRetryTooSlow: 'Ha pasado demasiado tiempo. Intentémoslo de nuevo.',
+  livenessRetryUnreadable: 'No pudimos leer las fotos. Intentémoslo de nuevo.',
+  livenessRetryMovements: 'Necesitamos ver cada movimiento. Sigue las instrucciones e inténtalo de nuevo.',
+  livenessRetryNoFace:
+    'No pudimos ver tu cara. Mantenla dentro del óvalo, con buena luz, e inténtalo de nuevo.',
+  livenessRetrySeveralFaces:
+    'Vimos a más de una persona. Asegúrate de que solo se te vea a ti e inténtalo de nuevo.',
+  livenessRetryFaceChanged: 'La misma persona debe hacer todos los movimientos. Inténtalo de nuevo.',
+  livenessRetryAction: 'No vimos este movimiento: «{action}». Sigue cada instrucción e inténtalo de nuevo.',
   livenessNeedsCamera:
     'La comprobación con selfi necesita una cámara en directo. Permite el acceso a la cámara e inténtalo de nuevo.',
   actionTurnLeft: 'Gira la cabeza hacia tu izquierda',

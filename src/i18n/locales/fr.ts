@@ -104,6 +104,16 @@ export const messages: Messages = {
   livenessCapture: 'Capturer',
   livenessChecking: 'Vérification…',
   livenessRetry: 'Nous n’avons pas pu confirmer que c’était vous. Réessayons.',
+  livenessRetryTooSlow: 'Cela a pris trop de temps. Réessayons.',
+  livenessRetryUnreadable: 'Nous n’avons pas pu lire les photos. Réessayons.',
+  livenessRetryMovements: 'Nous devons voir chaque mouvement. Suivez les consignes et réessayez.',
+  livenessRetryNoFace:
+    'Nous n’avons pas pu voir votre visage. Gardez-le dans l’ovale, bien éclairé, et réessayez.',
+  livenessRetrySeveralFaces:
+    'Nous avons vu plus d’une personne. Veillez à ce que personne d’autre ne soit visible et réessayez.',
+  livenessRetryFaceChanged: 'La même personne doit faire tous les mouvements. Veuillez réessayer.',
+  livenessRetryAction:
+    'Nous n’avons pas vu ce mouvement : « {action} ». Suivez chaque consigne et réessayez.',
   livenessNeedsCamera:
     'Le contrôle par selfie nécessite une caméra en direct. Autorisez l’accès à la caméra et réessayez.',
   actionTurnLeft: 'Tournez la tête vers votre gauche',

@@ -104,6 +104,15 @@ export const messages: Messages = {
   livenessCapture: 'Scatta',
   livenessChecking: 'Verifica in corso…',
   livenessRetry: 'Non siamo riusciti a confermare che fossi tu. Riproviamo.',
+  livenessRetryTooSlow: 'Ci è voluto troppo tempo. Riproviamo.',
+  livenessRetryUnreadable: 'Non siamo riusciti a leggere le foto. Riproviamo.',
+  livenessRetryMovements: 'Dobbiamo vedere ogni movimento. Segui le istruzioni e riprova.',
+  livenessRetryNoFace:
+    'Non siamo riusciti a vedere il tuo viso. Tienilo nell’ovale, con una buona luce, e riprova.',
+  livenessRetrySeveralFaces:
+    'Abbiamo visto più di una persona. Assicurati che nell’inquadratura ci sia solo tu e riprova.',
+  livenessRetryFaceChanged: 'Tutti i movimenti devono essere fatti dalla stessa persona. Riprova.',
+  livenessRetryAction: 'Non abbiamo visto questo movimento: «{action}». Segui ogni istruzione e riprova.',
   livenessNeedsCamera:
     'Il controllo con selfie richiede una fotocamera dal vivo. Consenti l’accesso alla fotocamera e riprova.',
   actionTurnLeft: 'Gira la testa alla tua sinistra',

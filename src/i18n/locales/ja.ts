@@ -102,6 +102,13 @@ export const messages: Messages = {
   livenessCapture: '撮影',
   livenessChecking: '確認中…',
   livenessRetry: 'ご本人であることを確認できませんでした。もう一度お試しください。',
+  livenessRetryTooSlow: '時間がかかりすぎました。もう一度お試しください。',
+  livenessRetryUnreadable: '写真を読み取れませんでした。もう一度お試しください。',
+  livenessRetryMovements: 'それぞれの動作を確認する必要があります。指示に従って、もう一度お試しください。',
+  livenessRetryNoFace: '顔を確認できませんでした。明るい場所で顔を楕円の中に入れて、もう一度お試しください。',
+  livenessRetrySeveralFaces: '複数の人が映っていました。ご自身だけが映るようにして、もう一度お試しください。',
+  livenessRetryFaceChanged: 'すべての動作を同じ方が行う必要があります。もう一度お試しください。',
+  livenessRetryAction: '「{action}」の動作を確認できませんでした。各指示に従って、もう一度お試しください。',
   livenessNeedsCamera:
     'セルフィー確認にはライブカメラが必要です。カメラへのアクセスを許可して、もう一度お試しください。',
   actionTurnLeft: '顔をご自身の左に向けてください',

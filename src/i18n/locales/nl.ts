@@ -104,6 +104,16 @@ export const messages: Messages = {
   livenessCapture: 'Vastleggen',
   livenessChecking: 'Controleren…',
   livenessRetry: 'We konden niet bevestigen dat jij het was. Laten we het opnieuw proberen.',
+  livenessRetryTooSlow: 'Dat duurde te lang. Laten we het opnieuw proberen.',
+  livenessRetryUnreadable: 'We konden de foto’s niet lezen. Laten we het opnieuw proberen.',
+  livenessRetryMovements: 'We moeten elke beweging zien. Volg de instructies en probeer het opnieuw.',
+  livenessRetryNoFace:
+    'We konden je gezicht niet zien. Houd het in het ovaal, in goed licht, en probeer het opnieuw.',
+  livenessRetrySeveralFaces:
+    'We zagen meer dan één persoon. Zorg dat alleen jij in beeld bent en probeer het opnieuw.',
+  livenessRetryFaceChanged: 'Dezelfde persoon moet elke beweging maken. Probeer het opnieuw.',
+  livenessRetryAction:
+    'We zagen deze beweging niet: “{action}”. Volg elke instructie en probeer het opnieuw.',
   livenessNeedsCamera:
     'Voor de selfiecontrole is een livecamera nodig. Geef toegang tot de camera en probeer het opnieuw.',
   actionTurnLeft: 'Draai je hoofd naar je linkerkant',

@@ -103,6 +103,16 @@ export const messages: Messages = {
   livenessCapture: 'Zrób zdjęcie',
   livenessChecking: 'Sprawdzanie…',
   livenessRetry: 'Nie udało się potwierdzić, że to Ty. Spróbujmy ponownie.',
+  livenessRetryTooSlow: 'To trwało zbyt długo. Spróbujmy ponownie.',
+  livenessRetryUnreadable: 'Nie udało się odczytać zdjęć. Spróbujmy ponownie.',
+  livenessRetryMovements: 'Musimy zobaczyć każdy ruch. Postępuj zgodnie z poleceniami i spróbuj ponownie.',
+  livenessRetryNoFace:
+    'Nie udało się zobaczyć Twojej twarzy. Utrzymaj ją w owalu, w dobrym świetle, i spróbuj ponownie.',
+  livenessRetrySeveralFaces:
+    'W kadrze było widać więcej niż jedną osobę. Upewnij się, że widać tylko Ciebie, i spróbuj ponownie.',
+  livenessRetryFaceChanged: 'Wszystkie ruchy musi wykonać ta sama osoba. Spróbuj ponownie.',
+  livenessRetryAction:
+    'Nie udało się zobaczyć tego ruchu: „{action}”. Postępuj zgodnie z każdym poleceniem i spróbuj ponownie.',
   livenessNeedsCamera:
     'Weryfikacja selfie wymaga działającego aparatu. Zezwól na dostęp do aparatu i spróbuj ponownie.',
   actionTurnLeft: 'Obróć głowę w swoją lewą stronę',

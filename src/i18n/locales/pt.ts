@@ -103,6 +103,15 @@ export const messages: Messages = {
   livenessCapture: 'Capturar',
   livenessChecking: 'A verificar…',
   livenessRetry: 'Não conseguimos confirmar que era você. Vamos tentar novamente.',
+  livenessRetryTooSlow: 'Demorou demasiado tempo. Vamos tentar novamente.',
+  livenessRetryUnreadable: 'Não foi possível ler as fotos. Vamos tentar novamente.',
+  livenessRetryMovements: 'Precisamos de ver cada movimento. Siga as instruções e tente novamente.',
+  livenessRetryNoFace:
+    'Não conseguimos ver o seu rosto. Mantenha-o dentro da oval, com boa luz, e tente novamente.',
+  livenessRetrySeveralFaces:
+    'Vimos mais do que uma pessoa. Certifique-se de que mais ninguém está visível e tente novamente.',
+  livenessRetryFaceChanged: 'A mesma pessoa tem de fazer todos os movimentos. Tente novamente.',
+  livenessRetryAction: 'Não vimos este movimento: «{action}». Siga cada instrução e tente novamente.',
   livenessNeedsCamera:
     'A verificação por selfie precisa de uma câmara em direto. Permita o acesso à câmara e tente novamente.',
   actionTurnLeft: 'Vire a cabeça para a sua esquerda',

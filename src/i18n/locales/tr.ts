@@ -103,6 +103,14 @@ export const messages: Messages = {
   livenessCapture: 'Çek',
   livenessChecking: 'Kontrol ediliyor…',
   livenessRetry: 'Sizin olduğunuzu doğrulayamadık. Tekrar deneyelim.',
+  livenessRetryTooSlow: 'Bu çok uzun sürdü. Tekrar deneyelim.',
+  livenessRetryUnreadable: 'Fotoğrafları okuyamadık. Tekrar deneyelim.',
+  livenessRetryMovements: 'Her hareketi görmemiz gerekiyor. Talimatları izleyip tekrar deneyin.',
+  livenessRetryNoFace: 'Yüzünüzü göremedik. Yüzünüzü iyi ışıkta ovalin içinde tutup tekrar deneyin.',
+  livenessRetrySeveralFaces:
+    'Birden fazla kişi gördük. Görüntüde yalnızca sizin olduğunuzdan emin olup tekrar deneyin.',
+  livenessRetryFaceChanged: 'Tüm hareketleri aynı kişinin yapması gerekiyor. Lütfen tekrar deneyin.',
+  livenessRetryAction: 'Şu hareketi göremedik: “{action}”. Her talimatı izleyip tekrar deneyin.',
   livenessNeedsCamera:
     'Selfie kontrolü için canlı bir kamera gerekir. Kamera erişimine izin verin ve tekrar deneyin.',
   actionTurnLeft: 'Başınızı kendi solunuza çevirin',

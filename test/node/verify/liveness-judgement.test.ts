@@ -131,6 +131,8 @@ for (const engine of testEngines()) {
       const { challenge, body } = await attempt(token);
       assert.equal(body?.['status'], 'accepted');
       assert.equal(body?.['attempts_remaining'], 3);
+      assert.equal(body?.['reason'], undefined, 'an accepted attempt has no retry reason');
+      assert.equal(body?.['user_message'], undefined);
 
       const stored = await challengeRow(challenge['challenge_id']);
       assert.equal(stored['outcome'], 'accepted');
@@ -201,6 +203,13 @@ for (const engine of testEngines()) {
         assert.equal(body?.['status'], 'retry');
         assert.equal(body?.['attempts_remaining'], 2);
         assert.match(body?.['user_message'], message(challenge['actions']));
+        // The code beside the English advice, so the widget can word it in its own language.
+        assert.equal(body?.['reason'], reason);
+        assert.equal(
+          body?.['action'],
+          reason === 'action_not_performed' ? challenge['actions'][1] : undefined,
+          'the action not seen, only for action_not_performed',
+        );
         const stored = await challengeRow(challenge['challenge_id']);
         assert.equal(stored['retry_reason'], reason);
         assert.equal(stored['judgement'].accepted, false);
@@ -215,6 +224,8 @@ for (const engine of testEngines()) {
       const before = vision.state.calls;
       const { challenge, body } = await attempt(token, [frames[0]!, frames[0]!, frames[0]!]);
       assert.equal(body?.['status'], 'retry');
+      assert.equal(body?.['reason'], 'frames_repeated');
+      assert.equal(body?.['action'], undefined);
       assert.match(body?.['user_message'], /each movement/);
       assert.equal(vision.state.calls, before, 'no model ran');
       const stored = await challengeRow(challenge['challenge_id']);
@@ -228,6 +239,7 @@ for (const engine of testEngines()) {
       const { token } = await createConsentedSession(h);
       const { challenge, body } = await attempt(token);
       assert.equal(body?.['status'], 'retry');
+      assert.equal(body?.['reason'], 'frame_undecodable');
       assert.equal((await challengeRow(challenge['challenge_id']))['retry_reason'], 'frame_undecodable');
     });
 

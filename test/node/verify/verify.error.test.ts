@@ -380,6 +380,7 @@ for (const engine of testEngines()) {
       );
       assert.equal(body['status'], 'retry');
       assert.equal(body['attempts_remaining'], 2);
+      assert.equal(body['reason'], 'challenge_expired');
       assert.equal(typeof body['user_message'], 'string');
     });
 
@@ -390,7 +391,7 @@ for (const engine of testEngines()) {
         images.frames.slice(0, 2),
         [...images.frames, images.frames[0]!],
       ];
-      const verdicts: [string, number, string][] = [];
+      const verdicts: [string, string, number, string][] = [];
       for (const frames of attempts) {
         const { challenge_id: challengeId } = await json(
           await verifyCall(h, 'POST', '/v1/verify/liveness/challenge', { token }),
@@ -401,12 +402,12 @@ for (const engine of testEngines()) {
             form: framesForm(challengeId, frames),
           }),
         );
-        verdicts.push([body['status'], body['attempts_remaining'], body['session_status']]);
+        verdicts.push([body['status'], body['reason'], body['attempts_remaining'], body['session_status']]);
       }
       assert.deepEqual(verdicts, [
-        ['retry', 2, 'collecting'],
-        ['retry', 1, 'collecting'],
-        ['retry', 0, 'rejected'],
+        ['retry', 'frames_repeated', 2, 'collecting'],
+        ['retry', 'frame_count_mismatch', 1, 'collecting'],
+        ['retry', 'frame_count_mismatch', 0, 'rejected'],
       ]);
       const tenantView = await json(
         await h.call('GET', `/v1/sessions/${sessionId}`, { key: h.tenant.sandboxKey }),
@@ -427,6 +428,7 @@ for (const engine of testEngines()) {
         }),
       );
       assert.equal(body['status'], 'retry');
+      assert.equal(body['reason'], 'frame_undecodable');
     });
 
     it('answers a challenge once: a second answer is 409, an unknown challenge 404', async () => {

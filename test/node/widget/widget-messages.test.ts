@@ -6,7 +6,10 @@ import { VerifyApiError } from '../../../src/api/verify-api-error.ts';
 import { en, type Messages } from '../../../src/i18n/en.ts';
 import { translator } from '../../../src/i18n/localize.ts';
 import { fieldMessage, problemMessage, reasonMessage } from '../../../src/i18n/problem-message.ts';
+import { LIVENESS_ACTIONS } from '../../../server/domain/liveness-challenge.ts';
 import { REASON_CODES } from '../../../server/domain/review/reasons.ts';
+import { LIVENESS_RETRY_REASONS } from '../../../server/evidence/liveness-attempt.ts';
+import { livenessRetryText } from '../../../src/steps/liveness-retry-text.ts';
 
 const localesDir = join(import.meta.dirname, '../../../src/i18n/locales');
 const locales = readdirSync(localesDir).map((file) => file.replace(/\.ts$/, ''));
@@ -94,6 +97,33 @@ describe('widget messages', () => {
     for (const code of ['watchlist_hit', 'duplicate_identity', 'face_mismatch', 'document_tampered']) {
       assert.equal(reasonMessage({ code }, t, 'Acme'), en.reasonNeutral.replace('{tenant}', 'Acme'), code);
     }
+  });
+
+  it('words every liveness retry reason and action the server sends, in the widget’s locale', async () => {
+    const deMessages = await messagesOf('de');
+    const de = translator(deMessages);
+    const SERVER_TEXT = 'server text that must not be shown';
+    const retry = { status: 'retry', attempts_remaining: 2, user_message: SERVER_TEXT } as const;
+    for (const reason of LIVENESS_RETRY_REASONS) {
+      const text = livenessRetryText({ ...retry, reason }, de);
+      assert.ok(Object.values(deMessages).includes(text), `${reason}: ${text}`);
+    }
+    // The action is named with the prompt the end-user saw.
+    const PROMPT_OF: Record<(typeof LIVENESS_ACTIONS)[number], keyof Messages> = {
+      turn_left: 'actionTurnLeft',
+      turn_right: 'actionTurnRight',
+      look_up: 'actionLookUp',
+      smile: 'actionSmile',
+      blink: 'actionBlink',
+    };
+    for (const action of LIVENESS_ACTIONS) {
+      assert.equal(
+        livenessRetryText({ ...retry, reason: 'action_not_performed', action }, de),
+        deMessages.livenessRetryAction.replace('{action}', deMessages[PROMPT_OF[action]]),
+        action,
+      );
+    }
+    assert.equal(livenessRetryText({ ...retry, reason: 'brand_new' }, de), SERVER_TEXT);
   });
 
   it('names the fix per field', () => {

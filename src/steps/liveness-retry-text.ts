@@ -1,0 +1,37 @@
+import type { LivenessResult } from '../api/verify-types.ts';
+import type { MessageKey } from '../i18n/en.ts';
+import type { Translate } from '../i18n/localize.ts';
+import { knownActionPrompt } from './liveness-actions.ts';
+
+/** The widget's wording of each retry `reason` (API.md §9); `action_not_performed` names the action. */
+const BY_REASON: Readonly<Record<string, MessageKey>> = {
+  challenge_expired: 'livenessRetryTooSlow',
+  // Missing and unreadable pictures are the same to the end-user: nothing they did, just try again.
+  frame_count_mismatch: 'livenessRetryUnreadable',
+  frame_undecodable: 'livenessRetryUnreadable',
+  frames_repeated: 'livenessRetryMovements',
+  no_face: 'livenessRetryNoFace',
+  several_faces: 'livenessRetrySeveralFaces',
+  face_changed: 'livenessRetryFaceChanged',
+  action_not_performed: 'livenessRetryMovements',
+};
+
+/**
+ * What to tell the end-user after a liveness retry, in the widget's language. The server's English
+ * `user_message` is shown only for a reason this widget does not know (new reasons may come), and the
+ * generic retry text when there is neither.
+ *
+ * @example
+ *   livenessRetryText({ status: 'retry', attempts_remaining: 2, reason: 'action_not_performed', action: 'smile' }, t)
+ *   // 'We did not see this movement: “Smile”. Follow each prompt and try again.'
+ */
+export function livenessRetryText(result: LivenessResult, t: Translate): string {
+  const key = result.reason ? BY_REASON[result.reason] : undefined;
+  if (!key) return result.user_message ?? t('livenessRetry');
+  if (result.reason === 'action_not_performed' && result.action) {
+    // An action this widget has no prompt for is not named: the general advice fits it as well.
+    const prompt = knownActionPrompt(result.action);
+    if (prompt) return t('livenessRetryAction', { action: t(prompt) });
+  }
+  return t(key);
+}
