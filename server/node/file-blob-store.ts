@@ -1,13 +1,14 @@
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { assertBlobKey, type BlobStore } from '../blobs/blob-store.ts';
 import { randomBase62 } from '../crypto/primitives.ts';
 
 /**
  * A {@link BlobStore} on the local file system, one file per key under `root` (by default
  * `<IDV_DATA_DIR>/blobs`). Writes go to a temporary file that is flushed to disk and then renamed over
- * the target, so a crash leaves either the old blob or the new one, never half a file. The app stores
- * only ciphertext here (see `encryptedBlobStore`).
+ * the target, so a crash leaves either the old blob or the new one, never half a file; deleting a key
+ * also removes the temporary files a crash left for it. The app stores only ciphertext here (see
+ * `encryptedBlobStore`).
  *
  * @example
  * const blobs = fileBlobStore(join(config.dataDir, 'blobs'));
@@ -45,7 +46,22 @@ export function fileBlobStore(root: string): BlobStore {
       }
     },
     async delete(key) {
-      await rm(pathOf(key), { force: true });
+      const target = pathOf(key);
+      await rm(target, { force: true });
+      // A write cut by a crash leaves `<key>.<random>.tmp` beside it; the key's deletion (retention, or
+      // the sweep of unreferenced blobs) is the moment to remove those too.
+      const prefix = `${basename(target)}.`;
+      let siblings: string[] = [];
+      try {
+        siblings = await readdir(dirname(target));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+      await Promise.all(
+        siblings
+          .filter((name) => name.startsWith(prefix) && name.endsWith('.tmp'))
+          .map((name) => rm(join(dirname(target), name), { force: true })),
+      );
     },
   };
 }

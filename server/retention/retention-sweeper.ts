@@ -4,6 +4,7 @@ import { deleteSessionEvidence } from '../evidence/delete-session-evidence.ts';
 import { purgeExpiredAuditEvents } from '../audit/audit-retention.ts';
 import { purgeStaleAuthRecords } from '../store/auth-records.ts';
 import { deleteExpiredIdempotencyKeys } from '../store/idempotency.ts';
+import { findUnreferencedBlobsBefore, forgetUnreferencedBlobs } from '../store/unreferenced-blobs.ts';
 import {
   findSessionsPastEvidenceRetention,
   markSessionEvidenceDeleted,
@@ -11,6 +12,12 @@ import {
 } from '../store/retention.ts';
 import { RETENTION_MS as EVENT_RETENTION_MS } from '../webhooks/retention.ts';
 import { resolveRetention } from './retention-policy.ts';
+
+/**
+ * How old a journaled blob write must be before its bytes count as abandoned: far beyond any request
+ * (uploads are read by the models for seconds, not minutes), so no live upload loses its bytes.
+ */
+export const UNREFERENCED_BLOB_GRACE_MS = 60 * 60 * 1000;
 
 /** Idempotency keys are kept 24 h (API.md §1, §10). */
 const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -29,6 +36,8 @@ export interface RetentionSweep {
   /** Stored images among that evidence. */
   images: number;
   events: number;
+  /** Blobs a crash left without their row (see migration 011), deleted. */
+  unreferencedBlobs: number;
 }
 
 export interface RetentionSweeper {
@@ -45,6 +54,8 @@ export interface RetentionSweeper {
  *   so the result keeps answering, and `evidence_deleted_at` marks it done;
  * - events older than 30 days (API.md §10; the event API already hides them, the webhook worker purges
  *   their deliveries);
+ * - evidence bytes no row names, which a crash left between storing the bytes and writing their upload row
+ *   (or between deleting the rows and the bytes), once journaled longer than UNREFERENCED_BLOB_GRACE_MS;
  * - idempotency keys older than 24 h, whose stored answers could otherwise pile up for ever;
  * - console sign-in failures older than 24 h (the throttle reads 15 minutes) and revocations of tokens
  *   that have expired anyway.
@@ -97,15 +108,30 @@ export function createRetentionSweeper(
     }
   }
 
+  async function sweepUnreferencedBlobs(now: Date): Promise<number> {
+    const cutoff = new Date(now.getTime() - UNREFERENCED_BLOB_GRACE_MS);
+    let total = 0;
+    for (;;) {
+      const keys = await findUnreferencedBlobsBefore(deps.db, cutoff, batchSize);
+      // Bytes first, then the journal entries: a crash in between only repeats an idempotent delete.
+      const blobs = deps.blobs;
+      if (blobs) await Promise.all(keys.map((key) => blobs.delete(key)));
+      await forgetUnreferencedBlobs(deps.db, keys);
+      total += keys.length;
+      if (keys.length < batchSize) return total;
+    }
+  }
+
   async function runOnce(): Promise<RetentionSweep> {
     const now = deps.clock.now();
     const evidence = await sweepEvidence(now);
     const events = await sweepEvents(now);
+    const unreferencedBlobs = await sweepUnreferencedBlobs(now);
     await deleteExpiredIdempotencyKeys(deps.db, new Date(now.getTime() - IDEMPOTENCY_KEY_LIFETIME_MS));
     await purgeStaleAuthRecords(deps.db, now, new Date(now.getTime() - LOGIN_FAILURE_KEEP_MS));
     // The audit log is kept at least a year (its own module refuses less); older entries go here.
     await purgeExpiredAuditEvents(deps);
-    return { ...evidence, events };
+    return { ...evidence, events, unreferencedBlobs };
   }
 
   const loop = createPollingLoop({
@@ -113,7 +139,14 @@ export function createRetentionSweeper(
     round: async () => {
       const done = await runOnce();
       // Counts only: never an id or a value of the data that was deleted.
-      if (done.sessions > 0 || done.events > 0) deps.logger?.info('retention sweep', { ...done });
+      if (done.sessions > 0 || done.events > 0 || done.unreferencedBlobs > 0) {
+        deps.logger?.info('retention sweep', {
+          sessions: done.sessions,
+          images: done.images,
+          events: done.events,
+          unreferenced_blobs: done.unreferencedBlobs,
+        });
+      }
     },
     pauseAfter: () => intervalMs,
     pauseAfterError: intervalMs,

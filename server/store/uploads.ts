@@ -3,6 +3,7 @@ import type { StepName } from '../domain/session-steps.ts';
 import type { QualityIssue } from '../evidence/quality.ts';
 import type { Scope } from './sessions.ts';
 import type { SqlClient } from './sql-client.ts';
+import { forgetUnreferencedBlobs, noteDeletedBlobs } from './unreferenced-blobs.ts';
 
 export type UploadKind = 'document' | 'liveness_frame';
 
@@ -37,6 +38,7 @@ export interface UploadRow {
   created_at: Date;
 }
 
+/** Inserts the row and, in the same transaction, takes its bytes off the unreferenced-blobs journal. */
 export async function insertUpload(sql: SqlClient, upload: UploadRow): Promise<void> {
   await sql.query(
     `insert into verify_uploads (id, tenant_id, environment, session_id, kind, step, document_type, side,
@@ -65,6 +67,7 @@ export async function insertUpload(sql: SqlClient, upload: UploadRow): Promise<v
       upload.created_at,
     ],
   );
+  await forgetUnreferencedBlobs(sql, [upload.blob_key]);
 }
 
 /** A session's uploads, oldest first (the order the end-user made them). */
@@ -120,11 +123,17 @@ export async function imageDigestUsedElsewhere(
   return rows.length > 0;
 }
 
-/** Deletes a session's upload rows and returns their blob keys, for the caller to delete the bytes. */
+/**
+ * Deletes a session's upload rows and returns their blob keys, for the caller to delete the bytes; the
+ * keys are journaled as unreferenced in the same transaction, so a crash before the bytes are gone
+ * leaves them to the retention sweeper.
+ */
 export async function deleteSessionUploads(sql: SqlClient, sessionId: string): Promise<string[]> {
   const rows = await sql.query<{ blob_key: string }>(
     'delete from verify_uploads where session_id = $1 returning blob_key',
     [sessionId],
   );
-  return rows.map((row) => row.blob_key);
+  const keys = rows.map((row) => row.blob_key);
+  await noteDeletedBlobs(sql, keys);
+  return keys;
 }

@@ -2,13 +2,16 @@ import type { AppDeps } from '../app-deps.ts';
 import type { BlobStore } from '../blobs/blob-store.ts';
 import { imageDigestIndex, uploadBlobKey } from '../evidence/evidence-keys.ts';
 import type { SessionRow } from '../store/sessions.ts';
+import { noteUnreferencedBlob } from '../store/unreferenced-blobs.ts';
 
 /**
- * Puts an image's bytes (encrypted by the store) before any row names them, so a crash can leave an
- * orphan blob but never a row without bytes. Returns what the row needs.
+ * Puts an image's bytes (encrypted by the store) before any row names them, so a crash never leaves a row
+ * without bytes; the key is journaled first (committed on its own), so bytes a crash leaves without their
+ * row are found and deleted by the retention sweeper. Returns what the row needs; `insertUpload` takes
+ * the key off the journal.
  */
 export async function storeImageBytes(
-  deps: Pick<AppDeps, 'ids' | 'cipher'>,
+  deps: Pick<AppDeps, 'ids' | 'cipher' | 'db' | 'clock'>,
   blobs: BlobStore,
   session: SessionRow,
   bytes: Uint8Array,
@@ -20,6 +23,7 @@ export async function storeImageBytes(
     environment: session.environment,
     session_id: session.id,
   });
+  await noteUnreferencedBlob(deps.db, blobKey, deps.clock.now());
   await blobs.put(blobKey, bytes);
   return { id, blobKey, digest: await imageDigestIndex(deps.cipher, bytes) };
 }

@@ -8,6 +8,7 @@ import { livenessReadingsMigration } from './007-liveness-readings.ts';
 import { consoleMigration } from './008-console.ts';
 import { evidenceBlobsMigration } from './009-evidence-blobs.ts';
 import { sharedLimitsMigration } from './010-shared-limits.ts';
+import { unreferencedBlobsMigration } from './011-unreferenced-blobs.ts';
 import type { Migration } from './migration.ts';
 
 export type { Migration } from './migration.ts';
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   consoleMigration,
   evidenceBlobsMigration,
   sharedLimitsMigration,
+  unreferencedBlobsMigration,
 ];
