@@ -9,6 +9,7 @@ import { consoleMigration } from './008-console.ts';
 import { evidenceBlobsMigration } from './009-evidence-blobs.ts';
 import { sharedLimitsMigration } from './010-shared-limits.ts';
 import { unreferencedBlobsMigration } from './011-unreferenced-blobs.ts';
+import { scaleIndexesMigration } from './012-scale-indexes.ts';
 import type { Migration } from './migration.ts';
 
 export type { Migration } from './migration.ts';
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   evidenceBlobsMigration,
   sharedLimitsMigration,
   unreferencedBlobsMigration,
+  scaleIndexesMigration,
 ];
