@@ -44,8 +44,16 @@ export function createRateLimiter(deps: AppDeps) {
         },
       );
     }
+    // Set before the route runs so the response is built with them (see api-headers.ts for why); a
+    // handler-built response (a problem document) gets them afterwards.
+    const remaining = `"${kind}";r=${limit - used};t=${resetSeconds}`;
+    c.header('ratelimit-policy', policy);
+    c.header('ratelimit', remaining);
     await next();
-    c.res.headers.set('ratelimit-policy', policy);
-    c.res.headers.set('ratelimit', `"${kind}";r=${limit - used};t=${resetSeconds}`);
+    const headers = c.res.headers;
+    if (headers.get('ratelimit') !== remaining) {
+      headers.set('ratelimit-policy', policy);
+      headers.set('ratelimit', remaining);
+    }
   });
 }

@@ -105,7 +105,14 @@ export function registerCreateSession(app: OpenAPIHono<AppEnv>, kit: RouteKit): 
         decision: null,
       });
       const row = await insertSessionWithEvent(deps.db, session, event);
-      return c.json(await toSessionObject(deps, row), 201);
+      // The token and the personal fields are in hand: no second derivation, no decrypting what was just
+      // encrypted.
+      const known = {
+        verifyToken: token.token,
+        externalUserReference: reference ?? null,
+        metadata: body.metadata ?? null,
+      };
+      return c.json(await toSessionObject(deps, row, known), 201);
     },
   );
 }

@@ -15,16 +15,31 @@ function iso(date: Date | null): string | null {
 }
 
 /**
+ * What the caller already holds in plain text because it has just written the row (a create): the token
+ * it derived and the personal fields it encrypted. Passing them skips deriving and decrypting again what
+ * this very request produced; nothing read from the database is ever taken on trust this way.
+ */
+export interface KnownPlaintext {
+  verifyToken: string;
+  externalUserReference: string | null;
+  metadata: Metadata | null;
+}
+
+/**
  * The session as the API shows it (seed 2.2 plus API.md §4). Decrypts the personal fields; `verify_url`
  * appears only while the end-user can still act.
  */
-export async function toSessionObject(deps: Pick<AppDeps, 'cipher' | 'config'>, row: SessionRow) {
+export async function toSessionObject(
+  deps: Pick<AppDeps, 'cipher' | 'config'>,
+  row: SessionRow,
+  known?: KnownPlaintext,
+) {
   const open = row.status === 'created' || row.status === 'collecting';
   const verifyUrl =
     open && row.verify_token_nonce
       ? verifyUrlOf(
           deps.config.verifyBaseUrl,
-          await deriveVerifyToken(deps.cipher, row.id, row.verify_token_nonce),
+          known?.verifyToken ?? (await deriveVerifyToken(deps.cipher, row.id, row.verify_token_nonce)),
         )
       : undefined;
   return {
@@ -38,16 +53,20 @@ export async function toSessionObject(deps: Pick<AppDeps, 'cipher' | 'config'>, 
     country: row.country,
     flow: row.flow,
     tier: row.tier,
-    external_user_reference: row.external_user_ref_enc
-      ? await deps.cipher.decrypt(
-          row.external_user_ref_enc,
-          sessionCipherContext.externalUserReference(row.id),
-        )
-      : null,
+    external_user_reference: known
+      ? known.externalUserReference
+      : row.external_user_ref_enc
+        ? await deps.cipher.decrypt(
+            row.external_user_ref_enc,
+            sessionCipherContext.externalUserReference(row.id),
+          )
+        : null,
     redirect_url: row.redirect_url,
-    metadata: row.metadata_enc
-      ? await deps.cipher.decryptJson<Metadata>(row.metadata_enc, sessionCipherContext.metadata(row.id))
-      : {},
+    metadata: known
+      ? (known.metadata ?? {})
+      : row.metadata_enc
+        ? await deps.cipher.decryptJson<Metadata>(row.metadata_enc, sessionCipherContext.metadata(row.id))
+        : {},
     steps: row.steps,
     identity_id: row.identity_id,
     decision: row.decision,

@@ -97,6 +97,13 @@ export async function insertSession(sql: SqlClient, session: NewSession): Promis
  * Inserts a session and its `session.created` event in one statement, so both commit or neither does
  * without a transaction around them: one round trip instead of four (begin, two inserts, commit), which is
  * most of what a create costs on either engine.
+ *
+ * When the tenant has no webhook endpoint in this environment (of any status: a disabled one may be
+ * re-enabled before the worker gets to the event), the event is written already fanned out: there is
+ * nobody to deliver it to, and otherwise the in-process webhook worker would spend CPU on every create
+ * only to find that out (issue #13). Tenants with an endpoint are fanned out by the worker exactly as
+ * before. The one difference: an endpoint whose creation commits while this statement
+ * runs does not receive this event, which was already a race against the worker's next round.
  */
 export async function insertSessionWithEvent(
   sql: SqlClient,
@@ -106,8 +113,14 @@ export async function insertSessionWithEvent(
   const rows = await sql.query<SessionRow>(
     `with inserted as (${INSERT_SESSION}),
        event as (
-         insert into events (id, tenant_id, environment, type, session_id, identity_id, payload, created_at)
-         select $18, tenant_id, environment, $19, id, identity_id, $20, $21 from inserted
+         insert into events (id, tenant_id, environment, type, session_id, identity_id, payload, created_at,
+           fanned_out_at)
+         select $18, i.tenant_id, i.environment, $19, i.id, i.identity_id, $20, $21,
+           case when exists (
+             select 1 from webhooks w
+             where w.tenant_id = i.tenant_id and w.environment = i.environment and w.deleted_at is null
+           ) then null else $21::timestamptz end
+         from inserted i
        )
      select * from inserted`,
     [...insertSessionParams(session), event.id, event.type, JSON.stringify(event.payload), event.created_at],

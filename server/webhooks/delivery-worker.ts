@@ -1,6 +1,11 @@
 import type { AppDeps } from '../app-deps.ts';
 import { createPollingLoop } from '../background/polling-loop.ts';
-import { claimDeliveries, fanOutEvents, purgeDeliveriesBefore } from '../store/webhook-deliveries.ts';
+import {
+  claimDeliveries,
+  fanOutEvents,
+  hasWebhookWork,
+  purgeDeliveriesBefore,
+} from '../store/webhook-deliveries.ts';
 import { type AttemptDeps, attemptDelivery, DELIVERY_TIMEOUT_MS } from './attempt-delivery.ts';
 import { RETENTION_MS } from './retention.ts';
 
@@ -77,12 +82,18 @@ export function createWebhookWorker(
 
   async function runOnce(): Promise<RoundResult> {
     const now = deps.clock.now();
-    const fannedOut = await deps.db.transaction((tx) =>
-      fanOutEvents(tx, { now, limit: batchSize * 4, newId: () => deps.ids('dlv') }),
-    );
-    const claimed = await deps.db.transaction((tx) =>
-      claimDeliveries(tx, { now, leaseUntil: new Date(now.getTime() + leaseMs), limit: batchSize }),
-    );
+    // Most polls find nothing: one cheap read decides whether the two locking transactions are needed.
+    const busy = await hasWebhookWork(deps.db, now);
+    const fannedOut = busy
+      ? await deps.db.transaction((tx) =>
+          fanOutEvents(tx, { now, limit: batchSize * 4, newId: () => deps.ids('dlv') }),
+        )
+      : 0;
+    const claimed = busy
+      ? await deps.db.transaction((tx) =>
+          claimDeliveries(tx, { now, leaseUntil: new Date(now.getTime() + leaseMs), limit: batchSize }),
+        )
+      : [];
     await mapWithConcurrency(claimed, concurrency, async (delivery) => {
       try {
         await attemptDelivery(deps, delivery, { retry: true, disableOnGone: true, random });
