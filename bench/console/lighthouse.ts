@@ -33,7 +33,7 @@ import {
   report,
   runsArgument,
   score,
-} from '../shared/lighthouse.ts';
+} from '../support/lighthouse.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 

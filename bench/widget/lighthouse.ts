@@ -21,7 +21,7 @@ import type { Flags, Result } from 'lighthouse';
 import { CHROMIUM_FLAGS, findChromium } from '../../test/support-server/chromium.ts';
 import { startE2eServer } from '../../test/support-server/e2e-server.ts';
 import { TenantBackend } from '../../test/support-server/tenant-backend.ts';
-import { auditOnce, chromeLauncher, medianRun, report, runsArgument, score } from '../shared/lighthouse.ts';
+import { auditOnce, chromeLauncher, medianRun, report, runsArgument, score } from '../support/lighthouse.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
