@@ -158,6 +158,8 @@ export interface SessionChanges {
   last_error?: { code: string; reason: string } | null;
   submitted_at?: Date;
   decided_at?: Date;
+  /** A sandbox session's forced outcome, chosen when it is created or at its end (API.md §9). */
+  sandbox?: Record<string, unknown> | null;
 }
 
 const CHANGEABLE_COLUMNS = [
@@ -169,8 +171,9 @@ const CHANGEABLE_COLUMNS = [
   'last_error',
   'submitted_at',
   'decided_at',
+  'sandbox',
 ] as const satisfies readonly (keyof SessionChanges)[];
-const JSON_COLUMNS = new Set(['steps', 'last_error']);
+const JSON_COLUMNS = new Set(['steps', 'last_error', 'sandbox']);
 
 /**
  * Applies changes only if the session is still in `expectedStatus` (compare-and-set), so two racing

@@ -19,6 +19,8 @@ export interface VerifyKit {
   auth: MiddlewareHandler<AppEnv>[];
   /** The same plus a JSON body (64 KB, content type checked) for zod validation. */
   json: MiddlewareHandler<AppEnv>[];
+  /** As `json`, for an operation whose body may be left out (read as `{}`). */
+  optionalJson: MiddlewareHandler<AppEnv>[];
   /**
    * For multipart uploads: the handler reads the form with `verifyForm(c, limits, clock)` (same limits), so
    * a retry is recognised by its fields and file contents before anything is stored.
@@ -59,6 +61,7 @@ export function verifyKit(app: OpenAPIHono<AppEnv>, kit: RouteKit): VerifyKit {
     authenticate: auth,
     auth: [auth, withoutBody],
     json: [auth, jsonBody(), withJson],
+    optionalJson: [auth, jsonBody({ optional: true }), withJson],
     multipart: (limits) => [
       auth,
       verifyIdempotency(kit.deps, async (c) =>

@@ -315,7 +315,7 @@ export interface paths {
   '/v1/verify/complete': {
     /**
      * Finish and submit the session
-     * @description Same effect as the tenant’s submit: a `collecting` session whose steps are all completed moves to `processing`. Calling it again while processing answers 200.
+     * @description Same effect as the tenant’s submit: a `collecting` session whose steps are all completed moves to `processing`. Calling it again while processing answers 200. The body is optional; a sandbox session may name the outcome to force.
      */
     post: operations['completeVerifySession'];
   };
@@ -1401,6 +1401,13 @@ export interface components {
       /** @description With `retry`: the advice, in English. */
       user_message?: string;
       session_status: string;
+    };
+    VerifyCompleteRequest: {
+      /** @description Sandbox sessions only: the automated outcome to force, chosen by the developer testing the flow (the widget offers it on its review screen). Replaces an outcome set at creation. */
+      sandbox?: {
+        /** @enum {string} */
+        outcome: 'approved' | 'rejected' | 'review_required';
+      };
     };
     VerifyHandoff: {
       /** @enum {string} */
@@ -4562,7 +4569,7 @@ export interface operations {
   };
   /**
    * Finish and submit the session
-   * @description Same effect as the tenant’s submit: a `collecting` session whose steps are all completed moves to `processing`. Calling it again while processing answers 200.
+   * @description Same effect as the tenant’s submit: a `collecting` session whose steps are all completed moves to `processing`. Calling it again while processing answers 200. The body is optional; a sandbox session may name the outcome to force.
    */
   completeVerifySession: {
     parameters: {
@@ -4571,11 +4578,22 @@ export interface operations {
         'idempotency-key'?: string;
       };
     };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['VerifyCompleteRequest'];
+      };
+    };
     responses: {
       /** @description The session, now processing */
       200: {
         content: {
           'application/json': components['schemas']['VerifySession'];
+        };
+      };
+      /** @description Problem: `invalid_json`, `invalid_parameter`, `unknown_parameter`, `sandbox_parameter_in_production` */
+      400: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Problem: `authentication_required`, `invalid_token` */

@@ -181,6 +181,44 @@ for (const engine of testEngines()) {
       assert.equal(complete.status, 200);
     });
 
+    it('lets a sandbox session name its forced outcome at the end; production and unknown fields are refused', async () => {
+      const { sessionId, token } = await createVerifySession(h, { tier: 'tier1' });
+      await verifyCall(h, 'POST', '/v1/verify/consent', {
+        token,
+        body: { accepted: true, consent_version: 'v1' },
+      });
+      await verifyCall(h, 'POST', '/v1/verify/documents', {
+        token,
+        form: documentForm(images.front, { document_type: 'passport' }),
+      });
+      await verifyCall(h, 'PUT', '/v1/verify/details', { token, body: ANNA });
+      const unknown = await verifyCall(h, 'POST', '/v1/verify/complete', {
+        token,
+        body: { sandbox: { outcome: 'rejected', extra: 1 } },
+      });
+      assert.equal(unknown.status, 400);
+      const complete = await verifyCall(h, 'POST', '/v1/verify/complete', {
+        token,
+        body: { sandbox: { outcome: 'rejected' } },
+      });
+      assert.equal(complete.status, 200, await complete.clone().text());
+      assert.equal((await json(complete))['status'], 'processing');
+      const row = (await findSession(
+        h.deps.db,
+        { tenantId: h.tenant.tenantId, environment: 'sandbox' },
+        sessionId,
+      )) as SessionRow;
+      assert.deepEqual(row.sandbox, { outcome: 'rejected' });
+
+      const production = await createVerifySession(h, { tier: 'tier1' }, { key: h.tenant.productionKey });
+      const refused = await verifyCall(h, 'POST', '/v1/verify/complete', {
+        token: production.token,
+        body: { sandbox: { outcome: 'approved' } },
+      });
+      assert.equal(refused.status, 400);
+      assert.equal((await json(refused))['code'], 'sandbox_parameter_in_production');
+    });
+
     it('records refused consent and cancels the session', async () => {
       const { sessionId, token } = await createVerifySession(h);
       const refused = await verifyCall(h, 'POST', '/v1/verify/consent', {
