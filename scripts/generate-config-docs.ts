@@ -5,6 +5,7 @@
  * `npm run generate:config-docs`; test/node/server/config-docs.test.ts fails when the committed file
  * differs from a fresh run, so the reference cannot drift from the code.
  */
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -79,8 +80,23 @@ export function describeVariables(schema: z.ZodObject): VariableDoc[] {
 /** A table cell: a `|` would end it, a line break would end the row. */
 const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
-/** The whole text of docs/configuration.md as a fresh generation writes it. */
+/** Formats like every other file, so `biome check` and the drift test agree on one byte sequence. */
+function formatWithBiome(markdown: string): string {
+  const biome = fileURLToPath(new URL('../node_modules/.bin/biome', import.meta.url));
+  const result = spawnSync(biome, ['format', `--stdin-file-path=${CONFIG_DOCS_FILE}`], {
+    input: markdown,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`biome format failed: ${result.stderr}`);
+  return result.stdout;
+}
+
+/** The whole text of docs/configuration.md as a fresh generation writes it (formatted by biome). */
 export function renderConfigurationDocs(): string {
+  return formatWithBiome(renderUnformatted());
+}
+
+function renderUnformatted(): string {
   const sections = ENVIRONMENT_SCHEMAS.map(({ title, source, schema }) => {
     const rows = describeVariables(schema).map(
       (variable) =>
