@@ -87,6 +87,7 @@ export const en = {
   detailsReadHint: 'We read these details from your document.',
   detailsReadConfirm: 'Yes, continue',
   detailsReadWrong: 'Something is wrong',
+  detailsPrefilledNote: 'Some fields were filled in from your document. You can still change them.',
   businessTitle: 'About your business',
   fieldLegalName: 'Registered legal name',
   fieldRegistrationNumber: 'Registration number',

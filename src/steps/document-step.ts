@@ -350,14 +350,17 @@ export class DocumentStep extends StepElement {
     }
     const read = this.prefill;
     if (read && !read.details_required && !this.editing) return this.#renderRead(read);
+    const fromDocument: Record<string, string | undefined> = { ...this.extracted, ...read?.details };
     const prefill: Record<string, string | undefined> = {
       nationality: this.country || undefined,
-      ...this.extracted,
-      ...read?.details,
+      ...fromDocument,
     };
+    // Only values read off the document earn the note; the session's country as nationality is a guess.
+    const readSome = DETAIL_FIELDS.some(([name]) => fromDocument[name]);
     return html`
       <h2 tabindex="-1">${t('detailsTitle')}</h2>
       <p class="muted">${t('detailsHint')}</p>
+      ${readSome ? html`<p class="muted" id="prefilled-note">${t('detailsPrefilledNote')}</p>` : null}
       <form @submit=${this.#confirm} novalidate>
         <div class="grid">
           ${DETAIL_FIELDS.map(([name, label, type, autocomplete]) => {

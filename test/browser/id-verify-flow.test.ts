@@ -264,6 +264,7 @@ describe('<id-verify> flow', () => {
       expect(step.shadowRoot?.activeElement).to.equal(first);
       expect(first.value).to.equal('ANNA MARIA');
       expect(deep<HTMLInputElement>(step, '#date_of_birth')?.value).to.equal('1974-08-12');
+      expect(deep(step, '#prefilled-note')?.textContent?.trim()).to.equal(en.detailsPrefilledNote);
       fill(first, 'ANNA');
       button(step, /Confirm details/).click();
       await until(() => el.state.phase === 'step' && el.state.screen === 'liveness', 3000, 'liveness');
@@ -290,6 +291,35 @@ describe('<id-verify> flow', () => {
       expect(deep<HTMLInputElement>(step, '#document_number')?.value).to.equal('');
       expect(deep<HTMLInputElement>(step, '#nationality')?.value).to.equal('FRA');
       expect(deep(step, 'dl.read')).to.equal(null);
+      expect(deep(step, '#prefilled-note')?.textContent?.trim()).to.equal(en.detailsPrefilledNote);
+      await expect(el).to.be.accessible();
+      // Read values stay editable: the end-user's correction is what is sent.
+      const last = deep<HTMLInputElement>(step, '#last_name') as HTMLInputElement;
+      expect(first.readOnly || first.disabled, 'first name editable').to.equal(false);
+      expect(last.readOnly || last.disabled, 'last name editable').to.equal(false);
+      fill(last, 'ERIKSSON-LUND');
+      fill(deep<HTMLInputElement>(step, '#document_number') as HTMLInputElement, 'L898902C3');
+      fill(deep<HTMLInputElement>(step, '#expiry_date') as HTMLInputElement, '2032-04-15');
+      button(step, /Confirm details/).click();
+      await until(() => el.state.phase === 'step' && el.state.screen === 'liveness', 3000, 'liveness');
+      expect(api.calls.find((c) => c.method === 'putDetails')?.body).to.deep.include({
+        first_name: 'ANNA',
+        last_name: 'ERIKSSON-LUND',
+        date_of_birth: '1974-08-12',
+        nationality: 'FRA',
+        document_number: 'L898902C3',
+        expiry_date: '2032-04-15',
+      });
+    });
+
+    it('shows no note about the document when nothing was read off it', async () => {
+      const el = await toDetails(passportSession());
+      const step = deep(el, 'idv-document-step') as Element;
+      const first = await until(() => deep<HTMLInputElement>(step, '#first_name'), 3000, 'form');
+      expect(first.value).to.equal('');
+      // The session's country fills nationality, but that is not a reading of the document.
+      expect(deep<HTMLInputElement>(step, '#nationality')?.value).to.equal('FRA');
+      expect(deep(step, '#prefilled-note')).to.equal(null);
     });
   });
 

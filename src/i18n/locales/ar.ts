@@ -85,6 +85,7 @@ export const messages: Messages = {
   detailsReadHint: 'قرأنا هذه البيانات من وثيقتك.',
   detailsReadConfirm: 'نعم، متابعة',
   detailsReadWrong: 'هناك خطأ ما',
+  detailsPrefilledNote: 'مُلئت بعض الحقول من وثيقتك. لا يزال بإمكانك تغييرها.',
   businessTitle: 'عن شركتك',
   fieldLegalName: 'الاسم القانوني المسجّل',
   fieldRegistrationNumber: 'رقم التسجيل',

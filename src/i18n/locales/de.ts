@@ -89,6 +89,8 @@ export const messages: Messages = {
   detailsReadHint: 'Diese Angaben haben wir aus Ihrem Dokument gelesen.',
   detailsReadConfirm: 'Ja, weiter',
   detailsReadWrong: 'Etwas stimmt nicht',
+  detailsPrefilledNote:
+    'Einige Felder wurden aus Ihrem Dokument ausgefüllt. Sie können sie weiterhin ändern.',
   businessTitle: 'Angaben zu Ihrem Unternehmen',
   fieldLegalName: 'Eingetragener Firmenname',
   fieldRegistrationNumber: 'Registernummer',

@@ -88,6 +88,7 @@ export const messages: Messages = {
   detailsReadHint: 'Hemos leído estos datos de tu documento.',
   detailsReadConfirm: 'Sí, continuar',
   detailsReadWrong: 'Hay algo incorrecto',
+  detailsPrefilledNote: 'Algunos campos se han rellenado con los datos de tu documento. Puedes cambiarlos.',
   businessTitle: 'Sobre tu empresa',
   fieldLegalName: 'Razón social',
   fieldRegistrationNumber: 'Número de registro',

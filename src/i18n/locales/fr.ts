@@ -88,6 +88,8 @@ export const messages: Messages = {
   detailsReadHint: 'Nous avons lu ces informations sur votre document.',
   detailsReadConfirm: 'Oui, continuer',
   detailsReadWrong: 'Quelque chose ne va pas',
+  detailsPrefilledNote:
+    'Certains champs ont été remplis à partir de votre document. Vous pouvez encore les modifier.',
   businessTitle: 'À propos de votre entreprise',
   fieldLegalName: 'Dénomination sociale',
   fieldRegistrationNumber: 'Numéro d’immatriculation',

@@ -88,6 +88,7 @@ export const messages: Messages = {
   detailsReadHint: 'Abbiamo letto questi dati dal tuo documento.',
   detailsReadConfirm: 'Sì, continua',
   detailsReadWrong: 'C’è qualcosa di sbagliato',
+  detailsPrefilledNote: 'Alcuni campi sono stati compilati dal tuo documento. Puoi ancora modificarli.',
   businessTitle: 'La tua azienda',
   fieldLegalName: 'Ragione sociale',
   fieldRegistrationNumber: 'Numero di registrazione',

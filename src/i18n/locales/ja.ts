@@ -86,6 +86,7 @@ export const messages: Messages = {
   detailsReadHint: '書類から次の情報を読み取りました。',
   detailsReadConfirm: 'はい、次へ',
   detailsReadWrong: '誤りがあります',
+  detailsPrefilledNote: '一部の項目は書類から入力されました。内容は変更できます。',
   businessTitle: '事業者について',
   fieldLegalName: '正式名称',
   fieldRegistrationNumber: '登記番号',

@@ -88,6 +88,7 @@ export const messages: Messages = {
   detailsReadHint: 'Deze gegevens hebben we van je document gelezen.',
   detailsReadConfirm: 'Ja, doorgaan',
   detailsReadWrong: 'Er klopt iets niet',
+  detailsPrefilledNote: 'Sommige velden zijn ingevuld met gegevens van je document. Je kunt ze nog wijzigen.',
   businessTitle: 'Over je bedrijf',
   fieldLegalName: 'Statutaire naam',
   fieldRegistrationNumber: 'Registratienummer',

@@ -87,6 +87,8 @@ export const messages: Messages = {
   detailsReadHint: 'Te dane odczytaliśmy z Twojego dokumentu.',
   detailsReadConfirm: 'Tak, dalej',
   detailsReadWrong: 'Coś się nie zgadza',
+  detailsPrefilledNote:
+    'Niektóre pola zostały wypełnione danymi z Twojego dokumentu. Nadal możesz je zmienić.',
   businessTitle: 'O Twojej firmie',
   fieldLegalName: 'Nazwa prawna',
   fieldRegistrationNumber: 'Numer rejestrowy',

@@ -87,6 +87,7 @@ export const messages: Messages = {
   detailsReadHint: 'Lemos estes dados do seu documento.',
   detailsReadConfirm: 'Sim, continuar',
   detailsReadWrong: 'Há algo errado',
+  detailsPrefilledNote: 'Alguns campos foram preenchidos a partir do seu documento. Ainda pode alterá-los.',
   businessTitle: 'Sobre a sua empresa',
   fieldLegalName: 'Denominação social',
   fieldRegistrationNumber: 'Número de registo',

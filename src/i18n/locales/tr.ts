@@ -87,6 +87,7 @@ export const messages: Messages = {
   detailsReadHint: 'Bu bilgileri belgenizden okuduk.',
   detailsReadConfirm: 'Evet, devam et',
   detailsReadWrong: 'Bir şey yanlış',
+  detailsPrefilledNote: 'Bazı alanlar belgenizden dolduruldu. Bunları yine de değiştirebilirsiniz.',
   businessTitle: 'Şirketiniz hakkında',
   fieldLegalName: 'Resmî unvan',
   fieldRegistrationNumber: 'Sicil numarası',

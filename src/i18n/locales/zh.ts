@@ -85,6 +85,7 @@ export const messages: Messages = {
   detailsReadHint: '我们从您的证件中读取了以下信息。',
   detailsReadConfirm: '正确，继续',
   detailsReadWrong: '有错误',
+  detailsPrefilledNote: '部分字段已根据您的证件填写，您仍可修改。',
   businessTitle: '关于您的企业',
   fieldLegalName: '注册名称',
   fieldRegistrationNumber: '注册号',
