@@ -53,8 +53,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Sends one request until it is answered with a 2xx, as a careful client does across a crash: the same
  * Idempotency-Key on every try, a pause after a refused connection, a 5xx (a server going down) or
- * `idempotency_request_in_progress` (the first try's owner died; its lease lapses). Any other answer
- * fails the flow. `baseUrl()` is read on every try: the server may have moved.
+ * `idempotency_request_in_progress` (the first try's owner died; its lease lapses), and the wait a 429
+ * asks for (`retry-after`: the limits live in the database, so the retries of one session add up across
+ * restarts, as a real client's would). Any other answer fails the flow. `baseUrl()` is read on every try: the server may have moved.
  */
 async function untilAcknowledged(
   ledger: FlowLedger,
@@ -71,6 +72,7 @@ async function untilAcknowledged(
     }
     let status: number;
     let text: string;
+    let retryAfter: string | null;
     try {
       const response = await fetch(`${baseUrl()}${path}`, {
         method: init.method,
@@ -79,6 +81,7 @@ async function untilAcknowledged(
         signal: AbortSignal.timeout(15_000),
       });
       status = response.status;
+      retryAfter = response.headers.get('retry-after');
       text = await response.text();
     } catch (error) {
       last = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -87,6 +90,13 @@ async function untilAcknowledged(
       continue;
     }
     if (status >= 200 && status < 300) return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    if (status === 429) {
+      last = `${status} ${text.slice(0, 200)}`;
+      ledger.retries += 1;
+      const seconds = Number(retryAfter);
+      await sleep(Number.isFinite(seconds) ? Math.min(10_000, Math.max(250, seconds * 1000)) : 1000);
+      continue;
+    }
     if (status >= 500 || (status === 409 && text.includes('idempotency_request_in_progress'))) {
       last = `${status} ${text.slice(0, 200)}`;
       ledger.retries += 1;
