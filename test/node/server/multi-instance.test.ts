@@ -5,12 +5,10 @@
 // an independent receiver at least once, and duplicates are counted and printed. PGlite cannot be opened
 // by several processes, so this needs a PostgreSQL server (TEST_DATABASE_URL).
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
 import pg from 'pg';
 import {
@@ -26,10 +24,14 @@ import {
   type Query,
   runFlowLanes,
 } from './end-user-flows.ts';
-import { type ServerProcess, startServerProcess } from './server-process.ts';
+import {
+  type ServerProcess,
+  startServerProcess,
+  startWorkerProcess,
+  type WorkerProcess,
+} from './server-process.ts';
 
 const ADMIN_URL = process.env['TEST_DATABASE_URL'];
-const WORKER_ENTRY = fileURLToPath(new URL('../../../server/worker.ts', import.meta.url));
 /** How long flows are started; CI-sized. MULTI_INSTANCE_FLOW_SECONDS overrides. */
 const FLOW_SECONDS = Number(process.env['MULTI_INSTANCE_FLOW_SECONDS'] ?? 15);
 const LANES = 4;
@@ -46,49 +48,13 @@ async function admin(statement: string): Promise<void> {
   }
 }
 
-/** `npm run worker`'s entry, once it has said `worker started`; its stdout is kept for the records. */
-async function startWorkerProcess(
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; output(): string; errors(): string; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, [WORKER_ENTRY], {
-    env: { PATH: process.env['PATH'] ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`worker did not start in 30 s:\n${stdout}\n${stderr}`));
-    }, 30_000);
-    child.stdout!.on('data', () => {
-      if (stdout.includes('"message":"worker started"')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`worker exited with ${code} before starting:\n${stdout}\n${stderr}`));
-    });
-  });
-  return { child, output: () => stdout, errors: () => stderr, exited };
-}
-
 describe('two API instances and one worker process on one PostgreSQL database', {
   skip: !ADMIN_URL && 'needs TEST_DATABASE_URL: the embedded database cannot be shared by several processes',
 }, () => {
   const name = `idv_multi_instance_${process.pid}`;
   let dataDir: string | undefined;
   const apis: ServerProcess[] = [];
-  let worker: Awaited<ReturnType<typeof startWorkerProcess>> | undefined;
+  let worker: WorkerProcess | undefined;
   let openReceiver: WebhookReceiver | undefined;
 
   after(async () => {

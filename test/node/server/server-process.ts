@@ -105,3 +105,63 @@ export async function startServerProcess(
     },
   };
 }
+
+const WORKER_ENTRY = fileURLToPath(new URL('../../../server/worker.ts', import.meta.url));
+
+/** `npm run worker`'s entry as a child process: background workers only, no HTTP listener. */
+export interface WorkerProcess {
+  child: ChildProcess;
+  /** Its stdout's JSON log lines, parsed. */
+  records(): Record<string, unknown>[];
+  errors(): string;
+  exited: Promise<number | null>;
+}
+
+/**
+ * Runs `npm run worker`'s entry (server/worker.ts) with `env` (PATH added) and waits for its
+ * `worker started` line; rejects with its output when it exits first or takes over 30 s.
+ *
+ * @example
+ * const worker = await startWorkerProcess({ DATABASE_URL: url, IDV_MASTER_KEY: key, … });
+ */
+export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, [WORKER_ENTRY], {
+    env: { PATH: process.env['PATH'] ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`worker did not start in 30 s:\n${stdout}\n${stderr}`));
+    }, 30_000);
+    child.stdout!.on('data', () => {
+      if (stdout.includes('"message":"worker started"')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`worker exited with ${code} before starting:\n${stdout}\n${stderr}`));
+    });
+  });
+  return {
+    child,
+    records: () =>
+      stdout
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    errors: () => stderr,
+    exited,
+  };
+}

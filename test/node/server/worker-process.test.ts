@@ -3,21 +3,23 @@
 // decides it and delivers its webhook, then stops cleanly on SIGTERM. PGlite cannot be opened by two
 // processes, so this needs a PostgreSQL server (TEST_DATABASE_URL).
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { verifyWebhook } from '../../../server/webhooks/receiver.ts';
-import { type ServerProcess, startServerProcess } from './server-process.ts';
+import {
+  type ServerProcess,
+  startServerProcess,
+  startWorkerProcess,
+  type WorkerProcess,
+} from './server-process.ts';
 
 const ADMIN_URL = process.env['TEST_DATABASE_URL'];
-const WORKER_ENTRY = fileURLToPath(new URL('../../../server/worker.ts', import.meta.url));
 
 async function admin(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
@@ -27,56 +29,6 @@ async function admin(statement: string): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-interface WorkerProcess {
-  child: ChildProcess;
-  records(): Record<string, unknown>[];
-  errors(): string;
-  exited: Promise<number | null>;
-}
-
-/** Runs `npm run worker`'s entry and waits for its `worker started` line. */
-async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, [WORKER_ENTRY], {
-    env: { PATH: process.env['PATH'] ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`worker did not start in 30 s:\n${stdout}\n${stderr}`));
-    }, 30_000);
-    child.stdout!.on('data', () => {
-      if (stdout.includes('"message":"worker started"')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`worker exited with ${code} before starting:\n${stdout}\n${stderr}`));
-    });
-  });
-  return {
-    child,
-    records: () =>
-      stdout
-        .split('\n')
-        .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line) as Record<string, unknown>),
-    errors: () => stderr,
-    exited,
-  };
 }
 
 async function eventually<T>(
