@@ -7,6 +7,7 @@
  *
  *   npm run bench:load
  *   npm run bench:load -- --concurrency=8 --duration=40 --workers=both|one --only=pglite,pg1,pg2
+ *   npm run bench:load -- --duration=600 --only=pglite,pg1   (the ten-minute memory run)
  *
  * What it does NOT measure: the vision models. Sessions are created with the sandbox's forced outcome
  * (`sandbox: {outcome: 'approved'}`, API.md §4) and the servers run with IDV_VISION=off, so uploads are
@@ -48,6 +49,18 @@ interface ConfigResult {
   errors: Map<string, number>;
   duplicates: number;
   memory: { role: string; peakRssMb: number; finalRssMb: number }[];
+  /** Each instance's VmRSS (MB) at every tenth of the run: growth shows as a rising tail. */
+  rssSeries: number[][];
+}
+
+/** Samples each process's resident set ten times over the run (after each tenth of it). */
+function sampleRss(pids: number[], stopAt: number, samples: number[][]): () => void {
+  const every = durationMs / 10;
+  const timer = setInterval(() => {
+    if (performance.now() > stopAt + every / 2) return;
+    for (const [i, pid] of pids.entries()) samples[i]?.push(memoryOf(pid).finalRssMb);
+  }, every);
+  return () => clearInterval(timer);
 }
 
 function memoryOf(pid: number): { peakRssMb: number; finalRssMb: number } {
@@ -117,6 +130,12 @@ async function runConfig(
     const baseUrl = () => (servers[request++ % servers.length] as ServerProcess).baseUrl;
     const started = performance.now();
     const stopAt = started + durationMs;
+    const rssSeries = servers.map(() => [] as number[]);
+    const stopSampling = sampleRss(
+      servers.map((server) => server.child.pid as number),
+      stopAt,
+      rssSeries,
+    );
     const lanes = Array.from({ length: concurrency }, async () => {
       while (performance.now() < stopAt) {
         const index = next++;
@@ -137,12 +156,13 @@ async function runConfig(
       }
     });
     await Promise.all(lanes);
+    stopSampling();
     const elapsedMs = performance.now() - started;
     const memory = servers.map((server, i) => ({
       role: `instance ${i + 1}${i > 0 && !workersInBoth ? ' (IDV_WORKERS=off)' : ''}`,
       ...memoryOf(server.child.pid as number),
     }));
-    return { name, flows, elapsedMs, timings, errors, duplicates: receiver.duplicates(), memory };
+    return { name, flows, elapsedMs, timings, errors, duplicates: receiver.duplicates(), memory, rssSeries };
   } finally {
     for (const server of servers) await server.stop('SIGTERM').catch(() => {});
     await receiver.close();
@@ -179,6 +199,16 @@ function report(results: ConfigResult[]): string {
     lines.push(
       `| ${result.name} | ${result.flows} | ${((result.flows / result.elapsedMs) * 60_000).toFixed(0)} | ${errorCount} | ${steps.join(' | ')} | ${memory} |`,
     );
+  }
+  lines.push(
+    '',
+    `RSS (MB) of each instance after each tenth of the run (${durationMs / 10_000} s apart); growth shows as a rising tail:`,
+    '',
+  );
+  for (const result of results) {
+    result.rssSeries.forEach((series, i) => {
+      lines.push(`- ${result.name}, instance ${i + 1}: ${series.map((mb) => mb.toFixed(0)).join(' → ')}`);
+    });
   }
   for (const result of results) {
     for (const [key, count] of result.errors) lines.push(`- ${result.name} error ×${count}: ${key}`);
