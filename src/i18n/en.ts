@@ -1,7 +1,10 @@
+import type { PluralMessage } from './plural.ts';
+
 /**
  * English, bundled. Every user-facing string of the widget lives here; other locales are lazy chunks
  * with the same keys (`Messages` makes the compiler check each one is complete).
- * `{name}` marks a placeholder.
+ * `{name}` marks a placeholder. A message that pastes a number into a sentence is an object of plural
+ * forms (see plural.ts); `t()` picks the form by its `count` param (or its one numeric param).
  */
 export const en = {
   title: 'Verify your identity',
@@ -16,7 +19,7 @@ export const en = {
   genericError: 'Something went wrong. Please try again.',
   errorTitle: 'Something went wrong',
   invalidCountryCode: 'Enter a 3-letter country code, for example FRA.',
-  attemptsRemaining: 'Attempts left: {count}',
+  attemptsRemaining: { one: '{count} attempt left', other: '{count} attempts left' },
   tenantFallback: 'This service',
   missingTitle: 'This verification link is incomplete',
   missingBody: 'Open the full link you were sent, or ask for a new one.',
@@ -98,7 +101,10 @@ export const en = {
   uploadBusinessHint: 'An official register extract or certificate of incorporation.',
   uploadDocumentType: 'Document type',
   livenessTitle: 'Selfie check',
-  livenessIntro: 'We will ask you to do {count} quick actions in front of your camera.',
+  livenessIntro: {
+    one: 'We will ask you to do {count} quick action in front of your camera.',
+    other: 'We will ask you to do {count} quick actions in front of your camera.',
+  },
   livenessStart: 'Start',
   livenessProgress: 'Action {current} of {total}',
   livenessCapture: 'Capture',
@@ -121,7 +127,10 @@ export const en = {
   actionNod: 'Nod',
   actionLookStraight: 'Look straight at the camera',
   livenessAutoHint: 'Hold each pose: the photo is taken as soon as we see it.',
-  livenessTimedHint: 'Hold each pose: the photo is taken {seconds} seconds after each instruction.',
+  livenessTimedHint: {
+    one: 'Hold each pose: the photo is taken {seconds} second after each instruction.',
+    other: 'Hold each pose: the photo is taken {seconds} seconds after each instruction.',
+  },
   livenessPreparing: 'Getting ready…',
   faceNone: 'Place your face inside the oval',
   faceSeveral: 'Make sure only your face is in view',
@@ -204,4 +213,7 @@ export const en = {
 } as const;
 
 export type MessageKey = keyof typeof en;
-export type Messages = Record<MessageKey, string>;
+/** A locale's messages: a string where English has one, plural forms where English has them. */
+export type Messages = {
+  readonly [K in MessageKey]: (typeof en)[K] extends string ? string : PluralMessage;
+};

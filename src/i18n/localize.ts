@@ -1,37 +1,80 @@
 import { en, type MessageKey, type Messages } from './en.ts';
+import { isPluralMessage, pluralForm } from './plural.ts';
 
 /**
  * Lazily loaded locales: each is its own chunk, fetched only when chosen. Literal `import()` calls so
- * bundlers can see and split them.
+ * bundlers can see and split them. docs/localization.md lists them with their languages.
  */
 const LOADERS: Record<string, () => Promise<{ messages: Messages }>> = {
   ar: () => import('./locales/ar.ts'),
+  bg: () => import('./locales/bg.ts'),
+  bn: () => import('./locales/bn.ts'),
+  ca: () => import('./locales/ca.ts'),
+  cs: () => import('./locales/cs.ts'),
+  da: () => import('./locales/da.ts'),
   de: () => import('./locales/de.ts'),
+  el: () => import('./locales/el.ts'),
   es: () => import('./locales/es.ts'),
+  et: () => import('./locales/et.ts'),
+  fa: () => import('./locales/fa.ts'),
+  fi: () => import('./locales/fi.ts'),
+  fil: () => import('./locales/fil.ts'),
   fr: () => import('./locales/fr.ts'),
+  ga: () => import('./locales/ga.ts'),
+  he: () => import('./locales/he.ts'),
+  hi: () => import('./locales/hi.ts'),
+  hr: () => import('./locales/hr.ts'),
+  hu: () => import('./locales/hu.ts'),
+  id: () => import('./locales/id.ts'),
   it: () => import('./locales/it.ts'),
   ja: () => import('./locales/ja.ts'),
+  ko: () => import('./locales/ko.ts'),
+  lt: () => import('./locales/lt.ts'),
+  lv: () => import('./locales/lv.ts'),
+  ms: () => import('./locales/ms.ts'),
+  mt: () => import('./locales/mt.ts'),
+  nb: () => import('./locales/nb.ts'),
   nl: () => import('./locales/nl.ts'),
   pl: () => import('./locales/pl.ts'),
   pt: () => import('./locales/pt.ts'),
+  ro: () => import('./locales/ro.ts'),
+  ru: () => import('./locales/ru.ts'),
+  sk: () => import('./locales/sk.ts'),
+  sl: () => import('./locales/sl.ts'),
+  sr: () => import('./locales/sr.ts'),
+  sv: () => import('./locales/sv.ts'),
+  th: () => import('./locales/th.ts'),
   tr: () => import('./locales/tr.ts'),
+  uk: () => import('./locales/uk.ts'),
+  ur: () => import('./locales/ur.ts'),
+  vi: () => import('./locales/vi.ts'),
   zh: () => import('./locales/zh.ts'),
 };
 
 export const SUPPORTED_LOCALES: readonly string[] = ['en', ...Object.keys(LOADERS)];
 
+/**
+ * Language subtags that name a supported locale under another code: the macrolanguage `no` and
+ * Nynorsk read Bokmål, `tl` is the code Tagalog/Filipino browsers often send, `iw`/`in` are the
+ * withdrawn codes older Android and Java still send for Hebrew and Indonesian.
+ */
+const ALIASES: Readonly<Record<string, string>> = { no: 'nb', nn: 'nb', tl: 'fil', iw: 'he', in: 'id' };
+
 /** Languages written right to left. */
 const RTL = new Set(['ar', 'fa', 'he', 'ur']);
 
 /**
- * Picks the first supported locale among the requested ones (BCP 47 tags; region dropped), else `en`.
+ * Picks the first supported locale among the requested ones (BCP 47 tags; region and script dropped),
+ * else `en`.
  *
  * @example
  *   negotiateLocale(['pt-BR', 'en']) // → 'pt'
+ *   negotiateLocale(['no-NO']) // → 'nb'
  */
 export function negotiateLocale(requested: readonly (string | null | undefined)[]): string {
   for (const tag of requested) {
-    const language = tag?.toLowerCase().split(/[-_]/)[0];
+    const subtag = tag?.trim().toLowerCase().split(/[-_]/)[0];
+    const language = subtag ? (ALIASES[subtag] ?? subtag) : undefined;
     if (language && SUPPORTED_LOCALES.includes(language)) return language;
   }
   return 'en';
@@ -41,25 +84,53 @@ export function isRtl(locale: string): boolean {
   return RTL.has(locale.split('-')[0] ?? locale);
 }
 
+/**
+ * The locale each loaded message set is in, so `translator(messages)` picks plural forms by the
+ * right rules without its callers passing the locale again.
+ */
+const LOCALE_OF = new WeakMap<Messages, string>([[en, 'en']]);
+
 /** Resolves to the messages of a supported locale; English without a network round trip. */
 export async function loadMessages(locale: string): Promise<Messages> {
   const loader = LOADERS[locale];
   if (!loader) return en;
-  return (await loader()).messages;
+  const { messages } = await loader();
+  LOCALE_OF.set(messages, locale);
+  return messages;
 }
 
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 /**
+ * The number a plural message is chosen by: its `count` param, else its only numeric param (so
+ * `{seconds}` works without the caller renaming it); none means the `other` form.
+ */
+function pluralCount(params: Record<string, string | number> | undefined): number | undefined {
+  if (!params) return undefined;
+  if (typeof params.count === 'number') return params.count;
+  const numbers = Object.values(params).filter((value): value is number => typeof value === 'number');
+  return numbers.length === 1 ? numbers[0] : undefined;
+}
+
+/**
  * Binds messages into a `t(key, params)` function; a missing translation falls back to English.
+ * A plural message takes the form `Intl.PluralRules` of the messages' locale picks for its count.
  *
  * @example
  *   const t = translator(messages);
  *   t('stepOf', { current: 1, total: 3 }) // → 'Step 1 of 3'
+ *   t('attemptsRemaining', { count: 1 }) // → '1 attempt left'
  */
-export function translator(messages: Messages): Translate {
+export function translator(messages: Messages, locale = LOCALE_OF.get(messages) ?? 'en'): Translate {
   return (key, params) => {
-    const template = messages[key] ?? en[key];
+    const message = messages[key] ?? en[key];
+    let template: string;
+    if (isPluralMessage(message)) {
+      const count = pluralCount(params);
+      template = count === undefined ? message.other : pluralForm(locale, message, count);
+    } else {
+      template = message;
+    }
     return params
       ? template.replace(/\{(\w+)\}/g, (all, name: string) => String(params[name] ?? all))
       : template;

@@ -129,11 +129,11 @@ describe('<id-verify> tells the end-user the truth', () => {
       expect(attemptsNotice(el), 'nothing before a failure').to.equal(null);
 
       await upload(el, 'idv-document-step');
-      await until(() => attemptsNotice(el) === 'Attempts left: 2', 3000, 'two left');
+      await until(() => attemptsNotice(el) === '2 attempts left', 3000, 'two left');
       expect(el.shadowRoot?.querySelector('[part~="attempts"]')?.getAttribute('role')).to.equal('status');
       await expect(el).to.be.accessible();
       await upload(el, 'idv-document-step');
-      await until(() => attemptsNotice(el) === 'Attempts left: 1', 3000, 'one left');
+      await until(() => attemptsNotice(el) === '1 attempt left', 3000, 'one left');
       await upload(el, 'idv-document-step');
 
       await until(() => el.state.phase === 'result' && el.state.status === 'rejected', 3000, 'final screen');
@@ -160,7 +160,7 @@ describe('<id-verify> tells the end-user the truth', () => {
       });
       const { el } = await mount(api);
       expect(el.state.phase === 'step' && el.state.screen).to.equal('liveness');
-      expect(attemptsNotice(el)).to.equal('Attempts left: 1');
+      expect(attemptsNotice(el)).to.equal('1 attempt left');
     });
 
     it('opens on the final screen when the session was rejected for lack of attempts', async () => {

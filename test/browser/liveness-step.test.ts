@@ -55,7 +55,7 @@ describe('<idv-liveness-step> without the face model', () => {
     // The focus follows the end-user from Start to the Capture button.
     expect(mounted.step.shadowRoot?.activeElement?.getAttribute('part')).to.include('shutter');
     const hint = deep(mounted.step, 'p.muted')?.textContent ?? '';
-    expect(hint).to.equal(en.livenessTimedHint.replace('{seconds}', '3'));
+    expect(hint).to.equal(en.livenessTimedHint.other.replace('{seconds}', '3'));
     await until(() => deep(mounted.step, '.countdown'), 2000, 'countdown');
     await expect(mounted.step).to.be.accessible();
 
@@ -104,7 +104,7 @@ describe('<idv-liveness-step> without the face model', () => {
     (await until(() => startButton(mounted.step), 3000, 'Start')).click();
     await until(() => mounted.step.capturing, 6000, 'capture loop');
     expect(deep(mounted.step, 'p.muted')?.textContent).to.equal(
-      en.livenessTimedHint.replace('{seconds}', '3'),
+      en.livenessTimedHint.other.replace('{seconds}', '3'),
     );
     await until(() => mounted.step.frames.length === 1, 5000, 'timed frame');
     expect(mounted.step.shadowRoot?.querySelector('[role="alert"]')).to.equal(null);

@@ -14,7 +14,7 @@ export const messages: Messages = {
   genericError: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
   errorTitle: 'Etwas ist schiefgelaufen',
   invalidCountryCode: 'Geben Sie einen 3-stelligen Ländercode ein, z. B. DEU.',
-  attemptsRemaining: 'Verbleibende Versuche: {count}',
+  attemptsRemaining: { one: 'Noch {count} Versuch', other: 'Noch {count} Versuche' },
   tenantFallback: 'Dieser Dienst',
   missingTitle: 'Dieser Verifizierungslink ist unvollständig',
   missingBody: 'Öffnen Sie den vollständigen Link, den Sie erhalten haben, oder fordern Sie einen neuen an.',
@@ -101,7 +101,10 @@ export const messages: Messages = {
   uploadBusinessHint: 'Ein amtlicher Registerauszug oder eine Gründungsurkunde.',
   uploadDocumentType: 'Dokumenttyp',
   livenessTitle: 'Selfie-Prüfung',
-  livenessIntro: 'Wir bitten Sie um {count} kurze Aktionen vor Ihrer Kamera.',
+  livenessIntro: {
+    one: 'Wir bitten Sie um {count} kurze Aktion vor Ihrer Kamera.',
+    other: 'Wir bitten Sie um {count} kurze Aktionen vor Ihrer Kamera.',
+  },
   livenessStart: 'Starten',
   livenessProgress: 'Aktion {current} von {total}',
   livenessCapture: 'Aufnehmen',
@@ -129,8 +132,10 @@ export const messages: Messages = {
   actionNod: 'Nicken Sie',
   actionLookStraight: 'Schauen Sie direkt in die Kamera',
   livenessAutoHint: 'Halten Sie jede Position: Das Foto wird aufgenommen, sobald wir sie erkennen.',
-  livenessTimedHint:
-    'Halten Sie jede Position: Das Foto wird {seconds} Sekunden nach jeder Anweisung aufgenommen.',
+  livenessTimedHint: {
+    one: 'Halten Sie jede Position: Das Foto wird {seconds} Sekunde nach jeder Anweisung aufgenommen.',
+    other: 'Halten Sie jede Position: Das Foto wird {seconds} Sekunden nach jeder Anweisung aufgenommen.',
+  },
   livenessPreparing: 'Wird vorbereitet…',
   faceNone: 'Bringen Sie Ihr Gesicht in das Oval',
   faceSeveral: 'Achten Sie darauf, dass nur Ihr Gesicht zu sehen ist',
