@@ -1,33 +1,22 @@
 import { css, html, LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { parseVerifyUrl } from './api/parse-verify-url.ts';
-import { expiryReason, VerifyApiError } from './api/verify-api-error.ts';
-import { VerifyApi, type VerifyApiClient } from './api/verify-api.ts';
+import { VerifyApiError } from './api/verify-api-error.ts';
+import type { VerifyApiClient } from './api/verify-api.ts';
 import type { SandboxOutcome, SessionStatus, SessionView, StepId } from './api/verify-types.ts';
-import { brandingDeclarations } from './components/branding.ts';
 import { isHandheld } from './components/handheld.ts';
 import { sharedStyles } from './components/shared-styles.ts';
 import { themeStyles } from './components/theme-styles.ts';
+import { BrandingController } from './controllers/branding-controller.ts';
+import { FocusController, stepAnnouncement } from './controllers/focus-controller.ts';
+import { browserLanguages, LocaleController } from './controllers/locale-controller.ts';
+import { NavigationController } from './controllers/navigation-controller.ts';
+import { SessionController } from './controllers/session-controller.ts';
 import { defineInnerElements, defineLivenessStep } from './define-inner-elements.ts';
-import { IdvBeforeStepChangeEvent } from './events/idv-before-step-change-event.ts';
-import { IdvCompleteEvent } from './events/idv-complete-event.ts';
 import { IdvErrorEvent } from './events/idv-error-event.ts';
 import { IdvExitEvent } from './events/idv-exit-event.ts';
-import { IdvReadyEvent } from './events/idv-ready-event.ts';
-import { IdvStepChangeEvent } from './events/idv-step-change-event.ts';
-import { IdvTokenExpiredEvent } from './events/idv-token-expired-event.ts';
-import type { StepChangeDetail } from './events/step-change-detail.ts';
-import { visionAssetsUrl } from './liveness/vision-assets-url.ts';
-import {
-  buildContext,
-  INITIAL_STATE,
-  progressOf,
-  stepOfScreen,
-  TERMINAL_STATUSES,
-  transition,
-} from './flow/index.ts';
+import { progressOf, stepOfScreen } from './flow/build-context.ts';
 import type { FlowEvent, FlowState, Screen } from './flow/flow-types.ts';
-import { en, type MessageKey } from './i18n/en.ts';
-import { isRtl, loadMessages, negotiateLocale, type Translate, translator } from './i18n/localize.ts';
+import type { MessageKey } from './i18n/en.ts';
+import { isRtl } from './i18n/localize.ts';
 import { problemMessage, reasonMessage } from './i18n/problem-message.ts';
 import { resultText } from './result-text.ts';
 import type {
@@ -36,7 +25,6 @@ import type {
   StepFailedEvent,
   SubmitIntentEvent,
 } from './steps/step-events.ts';
-import { STEP_TITLE } from './steps/step-titles.ts';
 
 export type Theme = 'light' | 'dark' | 'auto';
 
@@ -52,8 +40,17 @@ const ATTEMPT_SCREENS: readonly Screen[] = [
   'proof_of_address',
   'business_document',
 ];
-/** Attempts per step (API.md §4): fewer left in a session view means one already failed. */
-const ATTEMPTS_PER_STEP = 3;
+/**
+ * The parts of the screens (inner elements with shadow roots of their own) that `<id-verify>` passes
+ * on, so a page can style them with `id-verify::part(…)`. docs/embedding.md lists them.
+ */
+const SCREEN_PARTS = 'button, primary, choice, video, preview, shutter, qr, sandbox-outcome';
+
+/**
+ * Dispatches one of the element's documented events. Not `this.dispatchEvent` in the class: the
+ * manifest analyzer would list an unnamed event beside the `@fires` ones.
+ */
+const fire = (target: EventTarget, event: Event): boolean => target.dispatchEvent(event);
 
 /** `allow-upload` is on unless set to "false" (a plain boolean attribute could not default to on). */
 const onUnlessFalse = {
@@ -61,37 +58,28 @@ const onUnlessFalse = {
   toAttribute: (value: boolean) => (value ? null : 'false'),
 };
 
-function screenName(state: FlowState): string {
-  switch (state.phase) {
-    case 'step':
-      return state.screen;
-    case 'result':
-      return `result_${state.status}`;
-    case 'expired':
-      return state.reason;
-    default:
-      return state.phase;
-  }
-}
-
 /**
  * `<id-verify>`: the whole end-user verification flow in one element. Give it the hosted-page link the
  * tenant's server received (`verify-url`), or the token and API origin separately.
  *
+ * The element composes reactive controllers (src/controllers/): the session (credentials, loading,
+ * polling, attempts), navigation (the flow state and its events), focus and announcements, locale and
+ * branding; it renders the screens. docs/embedding.md documents everything listed here.
+ *
  * @example
  *   <id-verify verify-url="https://verify.example.com/verify/vt_…" locale="fr" theme="auto"></id-verify>
  *
- * Events come in one order (docs/widget.md): `idv-ready` first, once per session token (again after a
- * fresh `verify-url` set following `idv-token-expired`), before any `idv-step-change`; then
+ * Events come in one order (docs/embedding.md, "Event order"): `idv-ready` first, once per session
+ * token (again after a fresh `verify-url`), before any `idv-step-change`; then
  * `idv-before-step-change`/`idv-step-change` per screen; then `idv-complete`, `idv-exit` or `idv-error`.
  *
- * @fires idv-ready - first: the session loaded, before the first `idv-step-change`; once per token
- * @fires idv-before-step-change - cancelable; `preventDefault()` holds the current screen until `proceed()`
- * @fires idv-step-change - a new screen is shown
- * @fires idv-complete - the session reached a final status for this visit `{session_id, status}`
- * @fires idv-error - an error was shown `{code, message, recoverable}`; `attempts_exhausted` when a step has none left
- * @fires idv-exit - the end-user pressed Close on a final screen (without a `redirect_url` a closing screen follows)
- * @fires idv-token-expired - the link expired; set a fresh `verify-url` to resume (not for an invalid link)
+ * @fires idv-ready - first: the session loaded, before the first `idv-step-change`; once per token, again after a fresh `verify-url`. Detail `IdvReadyDetail` `{session_id, status, steps, sandbox}`
+ * @fires idv-before-step-change - before another step's screen; cancelable: `preventDefault()` holds the current screen until `proceed()`. Detail `StepChangeDetail` `{from, to, step, index, total}`
+ * @fires idv-step-change - a new screen is shown. Detail `StepChangeDetail` `{from, to, step, index, total}`
+ * @fires idv-complete - the session reached a final status for this visit. Detail `IdvCompleteDetail` `{session_id, status}`
+ * @fires idv-error - an error was shown; `attempts_exhausted` when a step has none left. Detail `IdvErrorDetail` `{code, message, recoverable}`
+ * @fires idv-exit - the end-user pressed Close on a final screen (without a `redirect_url` a closing screen follows). Detail `IdvExitDetail` `{status}`
+ * @fires idv-token-expired - the link or the session expired; for `token_expired` set a fresh `verify-url` to resume (not fired for an invalid link). Detail `IdvTokenExpiredDetail` `{code, reason}`
  *
  * @csspart base - the widget's frame
  * @csspart sandbox-banner - the sandbox notice
@@ -99,6 +87,31 @@ function screenName(state: FlowState): string {
  * @csspart progress - the "Step X of Y" text
  * @csspart attempts - the "Attempts left" notice on a capture step after a failed attempt
  * @csspart body - the current screen
+ * @csspart button - the action buttons of every screen (document choices are `choice`; text-link buttons have no part)
+ * @csspart primary - the main action of a screen (also a `button`)
+ * @csspart handoff - the "Continue on your phone" button (also a `button`)
+ * @csspart choice - a document type to choose
+ * @csspart video - the live camera preview
+ * @csspart shutter - the button that takes the photo (also a `button` and `primary`)
+ * @csspart preview - the photo taken or chosen, before it is sent
+ * @csspart qr - the QR code of "Continue on your phone"
+ * @csspart sandbox-outcome - the sandbox's outcome picker on the review screen
+ *
+ * @cssproperty --idv-color-primary - buttons, focus ring, progress (light `#1f4fd1`, dark `#8fb0ff`)
+ * @cssproperty --idv-color-on-primary - text on primary (light `#ffffff`, dark `#0b1530`)
+ * @cssproperty --idv-color-primary-text - links and secondary buttons: primary with text contrast (light `#1f4fd1`, dark `#8fb0ff`)
+ * @cssproperty --idv-color-background - widget background (light `#ffffff`, dark `#121418`)
+ * @cssproperty --idv-color-surface - inputs and choices (light `#ffffff`, dark `#1c1f25`)
+ * @cssproperty --idv-color-text - body text (light `#16181d`, dark `#eceef2`)
+ * @cssproperty --idv-color-muted - hints and the progress text (light `#4f5562`, dark `#b4b9c4`)
+ * @cssproperty --idv-color-border - input and card borders (light `#8a909c`, dark `#7d8391`)
+ * @cssproperty --idv-color-danger - error messages (light `#b3261e`, dark `#ffb4ab`)
+ * @cssproperty --idv-color-success - passed checks, good capture frame (light `#16794a`, dark `#6fdba0`)
+ * @cssproperty --idv-color-banner - sandbox banner background (light `#fff4cc`, dark `#4a3b00`)
+ * @cssproperty --idv-color-on-banner - sandbox banner text (light `#4a3b00`, dark `#fff4cc`)
+ * @cssproperty --idv-font-family - all text (system UI fonts)
+ * @cssproperty --idv-radius - corners of buttons, inputs, cards (`0.5rem`)
+ * @cssproperty --idv-focus-ring - the keyboard focus outline (`3px solid var(--idv-color-primary)`)
  */
 export class IdVerifyElement extends LitElement {
   static override styles = [
@@ -143,61 +156,54 @@ export class IdVerifyElement extends LitElement {
     allowUpload: { attribute: 'allow-upload', converter: onUnlessFalse },
     api: { attribute: false },
     pollInterval: { attribute: false },
-    flow: { state: true },
-    session: { state: true },
-    t: { state: true },
-    language: { state: true },
-    announcement: { state: true },
-    missing: { state: true },
-    handoff: { state: true },
-    attemptsLeft: { state: true },
-    closed: { state: true },
   };
 
-  /** The hosted-page link `{verify_base_url}/verify/<token>`. */
+  /** The session's link `{verify_base_url}/verify/<token>`; the token is sent in `x-verify-token`, never in a URL. */
   declare verifyUrl: string | null;
   /** With `apiBase`, an alternative to `verifyUrl`. */
   declare token: string | null;
+  /** The API origin (and path prefix, if any) for `token`. */
   declare apiBase: string | null;
-  /** BCP 47 tag; else the browser's languages. */
+  /** A BCP 47 tag; unset or unsupported, the session's locale, then the browser's languages, then English. */
   declare locale: string | null;
+  /** Colour scheme: `light`, `dark`, or `auto` (follows `prefers-color-scheme`); reflected to the attribute. */
   declare theme: Theme;
-  /** Offer file upload as well as the camera (default on; `allow-upload="false"` to turn off). */
+  /** Offer file upload as well as the camera for documents (default on; `allow-upload="false"` turns it off). */
   declare allowUpload: boolean;
-  /** Replaces the fetch client (tests, custom transports). */
+  /** Replaces the built-in fetch client (tests, custom transports). */
   declare api: VerifyApiClient | null;
-  /** Milliseconds between status polls. */
+  /** Milliseconds between status polls while the checks run or a phone carries on. */
   declare pollInterval: number;
-  declare flow: FlowState;
-  declare session: SessionView | null;
-  declare t: Translate;
-  declare language: string;
-  declare announcement: string;
-  declare missing: boolean;
-  declare handoff: boolean;
-  /** Attempts left per step, once one has failed there. */
-  declare attemptsLeft: Partial<Record<StepId, number>>;
-  /** Close was pressed on a final screen with nowhere to redirect to. */
-  declare closed: boolean;
 
-  #client: VerifyApiClient | null = null;
-  #clientKey = '';
-  /** The face model's URL on the verify server (beside the API), null with a custom `api`. */
-  #visionBase: string | null = null;
-  #load: AbortController | null = null;
-  #pending: FlowState | null = null;
-  #readyFired = false;
-  #completedStatus: SessionStatus | null = null;
-  #pollTimer: ReturnType<typeof setTimeout> | undefined;
-  #brandSheet: CSSStyleSheet | null = null;
-  #localeRequest = 0;
-  /** A step ran out of attempts: the session is rejected for that, and the final screen says so. */
-  #exhausted = false;
-  /**
-   * The session was already submitted or decided when this token's first view loaded: the person here
-   * may not be the one who submitted (a shared or reused link), so no outcome is told as theirs.
-   */
-  #arrivedFinished = false;
+  readonly #locale = new LocaleController(this, () => this.#announce());
+  readonly #focus = new FocusController(this);
+  readonly #navigation = new NavigationController(this, {
+    moved: (_previous, next) => this.#moved(next),
+    sessionId: () => this.#session.session?.session_id ?? null,
+    focus: () => void this.#focus.focusHeading(),
+  });
+  readonly #session = new SessionController(this, {
+    loaded: (session) => {
+      this.#chooseLocale();
+      this.#dispatch({ type: 'session_loaded', session });
+    },
+    failed: (error) => this.#fail(error),
+    started: (replacing) => {
+      this.#closed = false;
+      if (replacing) this.#dispatch({ type: 'token_replaced' });
+    },
+    missing: () => this.#emitError('missing_token', this.#t('missingBody'), false),
+    exhausted: () => {
+      const tenant = this.#session.session?.tenant?.name || this.#t('tenantFallback');
+      this.#emitError('attempts_exhausted', this.#t('attemptsExhaustedBody', { tenant }), false);
+    },
+    polled: (session) => this.#polled(session),
+  });
+  /** "Continue on your phone" is open. */
+  #handoff = false;
+  /** Close was pressed on a final screen with nowhere to redirect to. */
+  #closed = false;
+  #lastOutcome: SandboxOutcome | undefined;
 
   constructor() {
     super();
@@ -209,15 +215,7 @@ export class IdVerifyElement extends LitElement {
     this.allowUpload = true;
     this.api = null;
     this.pollInterval = DEFAULT_POLL_MS;
-    this.flow = INITIAL_STATE;
-    this.session = null;
-    this.t = translator(en);
-    this.language = 'en';
-    this.announcement = '';
-    this.missing = false;
-    this.handoff = false;
-    this.attemptsLeft = {};
-    this.closed = false;
+    new BrandingController(this, () => this.#session.session?.tenant?.branding);
   }
 
   override connectedCallback(): void {
@@ -226,267 +224,89 @@ export class IdVerifyElement extends LitElement {
     defineInnerElements();
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#load?.abort();
-    this.#stopPolling();
+  /** The current flow state (read-only): the screen shown and what the flow knows. */
+  get state(): FlowState {
+    return this.#navigation.state;
   }
 
-  /** The current flow state (read-only view for hosts and tests). */
-  get state(): FlowState {
-    return this.flow;
+  /**
+   * Test hook (the accessibility audit shows each screen this way): shows a flow state as is, without
+   * events. Not part of the API; the flow moves through its own events.
+   *
+   * @internal
+   */
+  get flow(): FlowState {
+    return this.#navigation.state;
+  }
+  /** @internal */
+  set flow(state: FlowState) {
+    this.#navigation.show(state);
+  }
+
+  /** The last session view loaded (read-only), `null` before the first. */
+  get session(): SessionView | null {
+    return this.#session.session;
   }
 
   /** Applies a screen change held back by `preventDefault()` on `idv-before-step-change`. */
   proceed(): void {
-    const pending = this.#pending;
-    this.#pending = null;
-    if (pending) this.#apply(pending);
+    this.#navigation.proceed();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('locale') || !this.hasUpdated) void this.#loadLocale();
+    if (changed.has('locale') || !this.hasUpdated) this.#chooseLocale();
     if (changed.has('verifyUrl') || changed.has('token') || changed.has('apiBase') || changed.has('api')) {
-      this.#connectClient();
+      this.#session.connect(this);
     }
   }
 
-  protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('session')) this.#applyBranding();
+  get #t() {
+    return this.#locale.t;
   }
 
-  // ---- credentials and loading -------------------------------------------------------------------
-
-  #connectClient(): void {
-    let client: VerifyApiClient | null = this.api;
-    let key = 'custom';
-    if (!client) {
-      const parsed = this.verifyUrl
-        ? parseVerifyUrl(this.verifyUrl)
-        : this.token && this.apiBase
-          ? { apiBase: this.apiBase, token: this.token }
-          : null;
-      client = parsed ? new VerifyApi(parsed) : null;
-      key = parsed ? `${parsed.apiBase} ${parsed.token}` : '';
-      this.#visionBase = parsed ? visionAssetsUrl(parsed.apiBase) : null;
-    } else {
-      this.#visionBase = null;
-    }
-    if (client && key === this.#clientKey && (key !== 'custom' || client === this.#client)) return;
-    const replacing = this.#client !== null;
-    this.#client = client;
-    this.#clientKey = key;
-    if (!client) {
-      // Frameworks often set attributes right after creating the element: wait a frame before
-      // declaring the link missing.
-      queueMicrotask(() => {
-        if (!this.#client && this.isConnected) this.#showMissing();
-      });
-      return;
-    }
-    this.missing = false;
-    // A new token is a new visit: `idv-ready` again, and what the last one saw is forgotten.
-    this.#readyFired = false;
-    this.#exhausted = false;
-    this.closed = false;
-    if (replacing) this.#dispatch({ type: 'token_replaced' });
-    void this.#loadSession();
-  }
-
-  #showMissing(): void {
-    if (this.missing) return;
-    this.missing = true;
-    this.#emitError('missing_token', this.t('missingBody'), false);
-  }
-
-  async #loadLocale(): Promise<void> {
-    const request = ++this.#localeRequest;
-    const wanted = negotiateLocale([
-      this.locale,
-      ...(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language])),
-    ]);
-    let messages = en;
-    try {
-      messages = (await loadMessages(wanted)) as typeof en;
-    } catch {
-      // A chunk that failed to load (offline, CDN hiccup): English is better than nothing.
-    }
-    if (request !== this.#localeRequest) return;
-    this.t = translator(messages);
-    this.language = messages === en ? 'en' : wanted;
-    this.#announce();
-  }
-
-  async #loadSession(): Promise<void> {
-    const client = this.#client;
-    if (!client) return;
-    this.#load?.abort();
-    const controller = new AbortController();
-    this.#load = controller;
-    try {
-      const session = await client.getSession(controller.signal);
-      if (controller.signal.aborted) return;
-      this.#onSession(session);
-    } catch (error) {
-      if ((error as Error)?.name === 'AbortError' || controller.signal.aborted) return;
-      this.#handleGlobalError(error);
-    }
-  }
-
-  #onSession(session: SessionView): void {
-    const first = !this.#readyFired;
-    if (first) this.#arrivedFinished = !['created', 'collecting'].includes(session.status);
-    else if (session.status === 'collecting') this.#arrivedFinished = false;
-    this.#noteAttempts(session);
-    this.session = session;
-    // `idv-ready` before the first `idv-step-change`: hosts set up on ready and then follow the steps.
-    if (first) {
-      this.#readyFired = true;
-      this.dispatchEvent(
-        new IdvReadyEvent({
-          session_id: session.session_id ?? null,
-          status: session.status,
-          steps: buildContext(session).steps,
-          sandbox: session.sandbox === true,
-        }),
-      );
-    }
-    this.#dispatch({ type: 'session_loaded', session });
-  }
-
-  /** Attempts left as the session view tells them (a resumed visit), and a step that has none left. */
-  #noteAttempts(session: SessionView): void {
-    const left = { ...this.attemptsLeft };
-    for (const step of session.steps ?? []) {
-      const remaining = step.attempts_remaining;
-      if (typeof remaining === 'number' && remaining < ATTEMPTS_PER_STEP) left[step.step] = remaining;
-    }
-    this.attemptsLeft = left;
-    const none = (session.steps ?? []).some((s) => s.attempts_remaining === 0);
-    if (none && session.status === 'rejected') this.#exhaust();
-  }
-
-  #onAttempts(event: AttemptsEvent): void {
-    event.stopPropagation();
-    if (event.failed || event.step in this.attemptsLeft) {
-      this.attemptsLeft = { ...this.attemptsLeft, [event.step]: event.remaining };
-    }
-    if (event.remaining === 0 && event.sessionStatus && event.sessionStatus !== 'collecting') {
-      // The server rejected the session with the last attempt: read it to reach the final screen.
-      this.#exhaust();
-      void this.#loadSession();
-    }
-  }
-
-  #exhaust(): void {
-    if (this.#exhausted) return;
-    this.#exhausted = true;
-    const tenant = this.session?.tenant?.name || this.t('tenantFallback');
-    this.#emitError('attempts_exhausted', this.t('attemptsExhaustedBody', { tenant }), false);
-  }
-
-  // ---- the state machine -------------------------------------------------------------------------
-
-  #dispatch(event: FlowEvent): void {
-    const next = transition(this.flow, event);
-    if (next === this.flow) return;
-    if (screenName(next) === screenName(this.flow)) {
-      this.#apply(next, false);
-      return;
-    }
-    const detail = this.#changeDetail(this.flow, next);
-    const before = new IdvBeforeStepChangeEvent(detail);
-    // Only real steps can be held back; error and result screens always show.
-    if (next.phase === 'step' && this.flow.phase !== 'loading' && !this.dispatchEvent(before)) {
-      this.#pending = next;
-      return;
-    }
-    this.#apply(next);
-  }
-
-  #apply(next: FlowState, moved = true): void {
-    const previous = this.flow;
-    this.flow = next;
-    this.#pending = null;
-    if (!moved) return;
-    this.handoff = false;
-    // Loading a fresh link is not a screen of its own: its `idv-ready` comes before any step change.
-    if (next.phase !== 'loading')
-      this.dispatchEvent(new IdvStepChangeEvent(this.#changeDetail(previous, next)));
-    this.#announce();
-    this.#afterMove(previous, next);
-  }
-
-  #afterMove(previous: FlowState, next: FlowState): void {
-    this.#stopPolling();
-    if (next.phase === 'result') {
-      if (next.status === 'processing') this.#schedulePoll();
-      else if (TERMINAL_STATUSES.includes(next.status) && this.#completedStatus !== next.status) {
-        this.#completedStatus = next.status;
-        this.dispatchEvent(
-          new IdvCompleteEvent({ session_id: this.session?.session_id ?? null, status: next.status }),
-        );
-      }
-    }
-    if (next.phase === 'expired' && next.reason !== 'invalid_link') {
-      const code = next.reason === 'session_expired' ? 'session_expired' : 'verify_token_expired';
-      this.dispatchEvent(new IdvTokenExpiredEvent({ code, reason: next.reason }));
-    }
-    // The first screen keeps the host page's focus; later ones take it so screen readers follow.
-    if (previous.phase !== 'loading') void this.#focusHeading();
-  }
-
-  #changeDetail(from: FlowState, to: FlowState): StepChangeDetail {
-    const step = to.phase === 'step' ? stepOfScreen(to.screen) : null;
-    const progress = to.phase === 'step' ? progressOf(to.screen, to.ctx) : { current: 0, total: 0 };
-    return {
-      from: screenName(from),
-      to: screenName(to),
-      step,
-      index: progress.current,
-      total: progress.total,
-    };
+  #chooseLocale(): void {
+    const session = this.#session.session as { locale?: string | null } | null;
+    void this.#locale.choose({
+      attribute: this.locale,
+      session: session?.locale,
+      browser: browserLanguages(),
+    });
   }
 
   #announce(): void {
-    const state = this.flow;
-    if (state.phase !== 'step') {
-      this.announcement = '';
-      return;
-    }
-    const { current, total } = progressOf(state.screen, state.ctx);
-    const title = this.t(STEP_TITLE[stepOfScreen(state.screen)]);
-    this.announcement = this.t('stepAnnouncement', { current, total, title });
+    this.#focus.announce(stepAnnouncement(this.#navigation.state, this.#t));
   }
 
-  async #focusHeading(): Promise<void> {
-    await this.updateComplete;
-    const body = this.renderRoot.querySelector('[part~="body"]');
-    const child = body?.firstElementChild as (HTMLElement & { focusHeading?: () => Promise<void> }) | null;
-    if (child?.focusHeading) await child.focusHeading();
-    else body?.querySelector<HTMLElement>('h2')?.focus();
+  #dispatch(event: FlowEvent): void {
+    this.#navigation.dispatch(event);
+  }
+
+  /** After a move: the handoff closes, the live region speaks, polling follows the new screen. */
+  #moved(next: FlowState): void {
+    this.#handoff = false;
+    this.#announce();
+    this.#session.stopPolling();
+    if (next.phase === 'result' && next.status === 'processing')
+      this.#session.startPolling(this.pollInterval);
   }
 
   // ---- errors ------------------------------------------------------------------------------------
 
   #emitError(code: string, message: string, recoverable: boolean): void {
-    this.dispatchEvent(new IdvErrorEvent({ code, message, recoverable }));
+    fire(this, new IdvErrorEvent({ code, message, recoverable }));
   }
 
   /** Errors of the shell's own calls (load, submit, poll): expiry and network get their own screens. */
-  #handleGlobalError(error: unknown): void {
-    if (error instanceof VerifyApiError && error.isExpiry) {
-      // A token that worked in this visit and is now refused was replaced (a fresh link was issued):
-      // expired, so the host can hand over the new one. Refused from the start, the link is invalid.
-      const refused = expiryReason(error);
-      const reason = refused === 'invalid_link' && this.#readyFired ? 'token_expired' : refused;
+  #fail(error: unknown): void {
+    const failure = this.#session.classify(error);
+    if (failure.kind === 'expired') {
+      this.#handoff = false;
       // A fresh link fixes an expired or an invalid one, not an expired session.
-      this.#emitError(error.code, problemMessage(error, this.t), reason !== 'session_expired');
-      this.#dispatch({ type: 'token_expired', reason });
+      this.#emitError(failure.code, problemMessage(error, this.#t), failure.reason !== 'session_expired');
+      this.#dispatch({ type: 'token_expired', reason: failure.reason });
       return;
     }
-    const code = error instanceof VerifyApiError ? error.code : 'network_error';
-    this.#emitError(code, this.t('offlineBody'), true);
+    this.#emitError(failure.code, this.#t('offlineBody'), true);
     this.#dispatch({ type: 'network_failed' });
   }
 
@@ -494,7 +314,7 @@ export class IdVerifyElement extends LitElement {
     const error = event.error;
     if (error instanceof VerifyApiError && error.isExpiry) {
       event.handled = true;
-      this.#handleGlobalError(error);
+      this.#fail(error);
       return;
     }
     if (
@@ -503,124 +323,93 @@ export class IdVerifyElement extends LitElement {
     ) {
       // The session moved on elsewhere (another tab, the phone, attempts used up): re-read it.
       event.handled = true;
-      void this.#loadSession();
+      void this.#session.load();
       return;
     }
     const code = error instanceof VerifyApiError ? error.code : 'network_error';
     // The step keeps what the end-user typed and shows the message in place.
-    this.#emitError(code, problemMessage(error, this.t), true);
+    this.#emitError(code, problemMessage(error, this.#t), true);
+  }
+
+  #onAttempts(event: AttemptsEvent): void {
+    event.stopPropagation();
+    this.#session.noteAttempt(event.step, event.remaining, event.failed, event.sessionStatus);
   }
 
   #retry(): void {
-    const state = this.flow;
+    const state = this.#navigation.state;
     if (state.phase !== 'offline') return;
     this.#dispatch({ type: 'retry' });
     const resumed = state.resume;
-    if (resumed.phase === 'loading') void this.#loadSession();
+    if (resumed.phase === 'loading') void this.#session.load();
     else if (resumed.phase === 'submitting') void this.#submit(this.#lastOutcome);
   }
 
   // ---- submit, polling, handoff ------------------------------------------------------------------
 
-  #lastOutcome: SandboxOutcome | undefined;
-
   async #submit(outcome: SandboxOutcome | undefined): Promise<void> {
-    const client = this.#client;
+    const client = this.#session.client;
     if (!client) return;
     this.#lastOutcome = outcome;
-    if (this.flow.phase !== 'submitting') this.#dispatch({ type: 'submit' });
-    if (this.flow.phase !== 'submitting') return;
+    if (this.#navigation.state.phase !== 'submitting') this.#dispatch({ type: 'submit' });
+    if (this.#navigation.state.phase !== 'submitting') return;
     try {
-      const session = await client.complete(this.session?.sandbox ? outcome : undefined);
+      const session = await client.complete(this.#session.session?.sandbox ? outcome : undefined);
       this.#dispatch({ type: 'status_changed', status: session?.status ?? 'processing' });
     } catch (error) {
       if (error instanceof VerifyApiError && error.code === 'steps_incomplete') {
-        await this.#loadSession();
+        await this.#session.load();
         return;
       }
-      this.#handleGlobalError(error);
+      this.#fail(error);
     }
   }
 
-  #schedulePoll(): void {
-    this.#stopPolling();
-    if (!this.isConnected) return;
-    this.#pollTimer = setTimeout(() => void this.#poll(), this.pollInterval);
-  }
-
-  #stopPolling(): void {
-    clearTimeout(this.#pollTimer);
-    this.#pollTimer = undefined;
-  }
-
-  /** One status read while checks run or the phone carries on; quiet about blips, loud about expiry. */
-  async #poll(): Promise<void> {
-    const client = this.#client;
-    if (!client) return;
-    try {
-      const session = await client.getSession();
-      this.session = session;
-      const state = this.flow;
-      if (this.handoff) {
-        const done = (session.steps ?? []).filter((s) => s.status === 'completed').length;
-        const before = state.phase === 'step' ? state.ctx.completed.length : 0;
-        if (session.status !== 'collecting' || done !== before) {
-          this.handoff = false;
-          this.#dispatch({ type: 'session_loaded', session });
-          return;
-        }
-      } else if (state.phase === 'result' && session.status !== state.status) {
-        // Back to collecting means a resubmission was requested: the view says which steps to redo.
-        this.#dispatch(
-          session.status === 'collecting'
-            ? { type: 'session_loaded', session }
-            : { type: 'status_changed', status: session.status },
-        );
-        return;
+  /** A polled view: true when the flow moved on (polling stops, the new screen decides). */
+  #polled(session: SessionView): boolean {
+    const state = this.#navigation.state;
+    if (this.#handoff) {
+      const done = (session.steps ?? []).filter((s) => s.status === 'completed').length;
+      const before = state.phase === 'step' ? state.ctx.completed.length : 0;
+      if (session.status !== 'collecting' || done !== before) {
+        this.#handoff = false;
+        this.requestUpdate();
+        this.#dispatch({ type: 'session_loaded', session });
+        return true;
       }
-    } catch (error) {
-      if (error instanceof VerifyApiError && error.isExpiry) {
-        this.handoff = false;
-        this.#handleGlobalError(error);
-        return;
-      }
+    } else if (state.phase === 'result' && session.status !== state.status) {
+      // Back to collecting means a resubmission was requested: the view says which steps to redo.
+      this.#dispatch(
+        session.status === 'collecting'
+          ? { type: 'session_loaded', session }
+          : { type: 'status_changed', status: session.status },
+      );
+      return true;
     }
-    this.#schedulePoll();
+    return false;
   }
 
   #openHandoff(): void {
-    this.handoff = true;
-    this.#schedulePoll();
-    void this.#focusHeading();
+    this.#handoff = true;
+    this.requestUpdate();
+    this.#session.startPolling(this.pollInterval);
+    void this.#focus.focusHeading();
   }
 
   #closeHandoff(): void {
-    this.handoff = false;
-    this.#stopPolling();
-    void this.#focusHeading();
-  }
-
-  // ---- branding ----------------------------------------------------------------------------------
-
-  #applyBranding(): void {
-    const root = this.shadowRoot;
-    if (!root || typeof CSSStyleSheet === 'undefined' || !('replaceSync' in CSSStyleSheet.prototype)) return;
-    const declarations = brandingDeclarations(this.session?.tenant?.branding);
-    // A constructed stylesheet, not a style attribute: allowed under a CSP without 'unsafe-inline'.
-    if (!this.#brandSheet) {
-      if (!declarations) return;
-      this.#brandSheet = new CSSStyleSheet();
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, this.#brandSheet];
-    }
-    this.#brandSheet.replaceSync(declarations ? `:host{${declarations}}` : '');
+    this.#handoff = false;
+    this.requestUpdate();
+    this.#session.stopPolling();
+    void this.#focus.focusHeading();
   }
 
   // ---- rendering ---------------------------------------------------------------------------------
 
   override render() {
-    const { t } = this;
-    const state = this.flow;
-    const sandbox = this.session?.sandbox === true;
+    const t = this.#t;
+    const state = this.#navigation.state;
+    const session = this.#session.session;
+    const language = this.#locale.language;
     const progress = state.phase === 'step' ? progressOf(state.screen, state.ctx) : null;
     return html`
       <div
@@ -628,15 +417,15 @@ export class IdVerifyElement extends LitElement {
         class="base"
         role="region"
         aria-label=${t('title')}
-        lang=${this.language}
-        dir=${isRtl(this.language) ? 'rtl' : 'ltr'}
+        lang=${language}
+        dir=${isRtl(language) ? 'rtl' : 'ltr'}
       >
-        ${sandbox ? html`<p part="sandbox-banner" class="banner">${t('sandboxBanner')}</p>` : null}
+        ${session?.sandbox === true ? html`<p part="sandbox-banner" class="banner">${t('sandboxBanner')}</p>` : null}
         <div part="header" class="header">
-          <p class="title">${this.session?.tenant?.name ?? t('title')}</p>
+          <p class="title">${session?.tenant?.name ?? t('title')}</p>
           ${progress ? html`<p part="progress" class="muted" aria-hidden="true">${t('stepOf', progress)}</p>` : null}
         </div>
-        <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
+        <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.#focus.announcement}</div>
         ${this.#renderAttempts()}
         <div part="body" @idv-attempts=${(e: AttemptsEvent) => this.#onAttempts(e)}>${this.#renderBody()}</div>
         ${this.#renderHandoffButton()}
@@ -645,17 +434,22 @@ export class IdVerifyElement extends LitElement {
   }
 
   #renderBody() {
-    const { t } = this;
-    if (this.missing) return this.#message('missingTitle', 'missingBody');
-    if (this.closed) {
-      const tenant = this.session?.tenant?.name || t('tenantFallback');
+    const t = this.#t;
+    if (this.#session.missing) return this.#message('missingTitle', 'missingBody');
+    if (this.#closed) {
+      const tenant = this.#session.session?.tenant?.name || t('tenantFallback');
       return html`<h2 tabindex="-1">${t('closedTitle')}</h2>
         <p>${this.#hosted() ? t('closedHostedBody') : t('closedBody', { tenant })}</p>`;
     }
-    if (this.handoff) {
-      return html`<idv-handoff-view .api=${this.#client} .t=${t} @idv-handoff-closed=${() => this.#closeHandoff()}></idv-handoff-view>`;
+    if (this.#handoff) {
+      return html`<idv-handoff-view
+        exportparts=${SCREEN_PARTS}
+        .api=${this.#session.client}
+        .t=${t}
+        @idv-handoff-closed=${() => this.#closeHandoff()}
+      ></idv-handoff-view>`;
     }
-    const state = this.flow;
+    const state = this.#navigation.state;
     switch (state.phase) {
       case 'loading':
         return html`<h2 tabindex="-1">${t('title')}</h2>
@@ -682,8 +476,8 @@ export class IdVerifyElement extends LitElement {
   }
 
   #message(title: MessageKey, body: MessageKey) {
-    return html`<h2 tabindex="-1">${this.t(title)}</h2>
-      <p>${this.t(body)}</p>`;
+    return html`<h2 tabindex="-1">${this.#t(title)}</h2>
+      <p>${this.#t(body)}</p>`;
   }
 
   /** On the hosted page the widget's link is the page's own address. */
@@ -692,36 +486,39 @@ export class IdVerifyElement extends LitElement {
   }
 
   #close(status: SessionStatus): void {
-    const redirecting = Boolean(this.session?.redirect_url);
-    this.dispatchEvent(new IdvExitEvent({ status }));
+    const redirecting = Boolean(this.#session.session?.redirect_url);
+    fire(this, new IdvExitEvent({ status }));
     // With a `redirect_url` the host (or the hosted page) takes the end-user away; without, say goodbye.
     if (!redirecting) {
-      this.closed = true;
-      void this.#focusHeading();
+      this.#closed = true;
+      this.requestUpdate();
+      void this.#focus.focusHeading();
     }
   }
 
   #renderAttempts() {
-    const state = this.flow;
-    if (this.handoff || state.phase !== 'step' || !ATTEMPT_SCREENS.includes(state.screen)) return null;
-    const count = this.attemptsLeft[stepOfScreen(state.screen) as StepId];
+    const state = this.#navigation.state;
+    if (this.#handoff || state.phase !== 'step' || !ATTEMPT_SCREENS.includes(state.screen)) return null;
+    const count = this.#session.attemptsLeft[stepOfScreen(state.screen) as StepId];
     if (count === undefined) return null;
-    return html`<p part="attempts" class="muted" role="status">${this.t('attemptsRemaining', { count })}</p>`;
+    return html`<p part="attempts" class="muted" role="status">${this.#t('attemptsRemaining', { count })}</p>`;
   }
 
   #renderResult(status: SessionStatus) {
-    const { t } = this;
-    const tenant = this.session?.tenant?.name || t('tenantFallback');
+    const t = this.#t;
+    const session = this.#session.session;
+    const arrivedFinished = this.#session.arrivedFinished;
+    const tenant = session?.tenant?.name || t('tenantFallback');
     const text =
-      status === 'rejected' && this.#exhausted
+      status === 'rejected' && this.#session.exhausted
         ? { title: 'attemptsExhaustedTitle' as const, body: 'attemptsExhaustedBody' as const }
-        : this.#arrivedFinished && status !== 'cancelled'
+        : arrivedFinished && status !== 'cancelled'
           ? status === 'processing'
             ? { title: 'submittedTitle' as const, body: 'submittedBody' as const }
             : { title: 'finishedTitle' as const, body: 'finishedBody' as const }
           : resultText(status);
-    const reasons = (this.session?.reasons ?? []).map((r) => reasonMessage(r, t, tenant)).filter(Boolean);
-    const waiting = status === 'processing' && !this.#arrivedFinished;
+    const reasons = (session?.reasons ?? []).map((r) => reasonMessage(r, t, tenant)).filter(Boolean);
+    const waiting = status === 'processing' && !arrivedFinished;
     return html`
       <h2 tabindex="-1">${t(text.title)}</h2>
       ${waiting ? html`<div class="spinner" aria-hidden="true"></div>` : null}
@@ -740,103 +537,109 @@ export class IdVerifyElement extends LitElement {
   }
 
   #renderStep(state: Extract<FlowState, { phase: 'step' }>) {
-    const { t } = this;
+    const t = this.#t;
     const { ctx } = state;
-    const api = this.#client;
-    const common = {
-      onIntent: (e: FlowIntentEvent) => {
-        e.stopPropagation();
-        const event = e.flowEvent;
-        if (event.type === 'camera_failed') {
-          const message = this.t(event.reason === 'denied' ? 'captureDenied' : 'captureUnavailable');
-          this.#emitError(`camera_${event.reason}`, message, this.allowUpload);
-        }
-        this.#dispatch(event);
-      },
-      onFailed: (e: StepFailedEvent) => this.#onStepFailed(e),
+    const api = this.#session.client;
+    const session = this.#session.session;
+    const language = this.#locale.language;
+    const onIntent = (e: FlowIntentEvent) => {
+      e.stopPropagation();
+      const event = e.flowEvent;
+      if (event.type === 'camera_failed') {
+        const message = this.#t(event.reason === 'denied' ? 'captureDenied' : 'captureUnavailable');
+        this.#emitError(`camera_${event.reason}`, message, this.allowUpload);
+      }
+      this.#dispatch(event);
     };
+    const onFailed = (e: StepFailedEvent) => this.#onStepFailed(e);
     switch (state.screen) {
       case 'consent':
         return html`<idv-consent-step
+          exportparts=${SCREEN_PARTS}
           .api=${api}
           .t=${t}
-          .tenantName=${this.session?.tenant?.name ?? ''}
-          .locale=${this.language}
-          @idv-flow-intent=${common.onIntent}
-          @idv-step-failed=${common.onFailed}
+          .tenantName=${session?.tenant?.name ?? ''}
+          .locale=${language}
+          @idv-flow-intent=${onIntent}
+          @idv-step-failed=${onFailed}
         ></idv-consent-step>`;
       case 'document_type':
       case 'document_front':
       case 'document_back':
       case 'document_details':
         return html`<idv-document-step
+          exportparts=${SCREEN_PARTS}
           .api=${api}
           .t=${t}
           .screen=${state.screen}
           .documentTypes=${ctx.documentTypes}
           .documentType=${ctx.documentType}
-          .country=${this.session?.country ?? ''}
-          .locale=${this.language}
+          .country=${session?.country ?? ''}
+          .locale=${language}
           .captureMode=${ctx.captureMode}
           .cameraIssue=${ctx.cameraIssue}
           .allowUpload=${this.allowUpload}
-          @idv-flow-intent=${common.onIntent}
-          @idv-step-failed=${common.onFailed}
+          @idv-flow-intent=${onIntent}
+          @idv-step-failed=${onFailed}
         ></idv-document-step>`;
       case 'liveness':
         void defineLivenessStep();
         return html`<idv-liveness-step
+          exportparts=${SCREEN_PARTS}
           .api=${api}
           .t=${t}
-          .locale=${this.language}
-          .visionBase=${this.#visionBase}
-          @idv-flow-intent=${common.onIntent}
-          @idv-step-failed=${common.onFailed}
+          .locale=${language}
+          .visionBase=${this.#session.visionBase}
+          @idv-flow-intent=${onIntent}
+          @idv-step-failed=${onFailed}
         ></idv-liveness-step>`;
       case 'proof_of_address':
       case 'business_document':
         return html`<idv-upload-step
+          exportparts=${SCREEN_PARTS}
           .api=${api}
           .t=${t}
           .step=${state.screen}
           .offered=${this.#offeredTypes(state.screen)}
           .cameraIssue=${ctx.cameraIssue}
           .allowUpload=${this.allowUpload}
-          @idv-flow-intent=${common.onIntent}
-          @idv-step-failed=${common.onFailed}
+          @idv-flow-intent=${onIntent}
+          @idv-step-failed=${onFailed}
         ></idv-upload-step>`;
       case 'business_details':
         return html`<idv-business-details-step
+          exportparts=${SCREEN_PARTS}
           .api=${api}
           .t=${t}
-          .country=${this.session?.country ?? ''}
-          @idv-flow-intent=${common.onIntent}
-          @idv-step-failed=${common.onFailed}
+          .country=${session?.country ?? ''}
+          @idv-flow-intent=${onIntent}
+          @idv-step-failed=${onFailed}
         ></idv-business-details-step>`;
       case 'review':
         return html`<idv-review-step
+          exportparts=${SCREEN_PARTS}
           .api=${api}
           .t=${t}
           .steps=${ctx.steps}
           .sandbox=${ctx.sandbox}
           @idv-submit-intent=${(e: SubmitIntentEvent) => this.#submit(e.sandboxOutcome)}
-          @idv-step-failed=${common.onFailed}
+          @idv-step-failed=${onFailed}
         ></idv-review-step>`;
     }
   }
 
   #offeredTypes(step: 'proof_of_address' | 'business_document') {
-    const offered = this.session?.accepted_document_types;
+    const offered = this.#session.session?.accepted_document_types;
     return offered && !Array.isArray(offered) ? (offered[step] ?? null) : null;
   }
 
   #renderHandoffButton() {
-    const state = this.flow;
-    if (this.handoff || state.phase !== 'step' || !CAMERA_SCREENS.includes(state.screen)) return null;
+    const state = this.#navigation.state;
+    if (this.#handoff || state.phase !== 'step' || !CAMERA_SCREENS.includes(state.screen)) return null;
     // On a phone or tablet there is no better camera to hand over to.
     if (isHandheld()) return null;
     return html`<div class="actions">
-      <button part="button handoff" class="link" @click=${() => this.#openHandoff()}>${this.t('handoffButton')}</button>
+      <button part="button handoff" class="link" @click=${() => this.#openHandoff()}>${this.#t('handoffButton')}</button>
     </div>`;
   }
 }

@@ -20,21 +20,11 @@ const darkPalette = css`
 /**
  * The `--idv-*` custom properties with their defaults, on `<id-verify>`'s `:host`. A host page overrides
  * any of them with an ordinary rule (`id-verify { --idv-color-primary: #0a7; }`), which wins over `:host`.
- * Tenant branding from the session sits between the two (see `brandingStyles`).
+ * Tenant branding from the session sits between the two (src/controllers/branding-controller.ts).
  *
- * @cssproperty --idv-color-primary - buttons, focus ring, progress
- * @cssproperty --idv-color-on-primary - text on primary
- * @cssproperty --idv-color-primary-text - links and secondary buttons (primary with text contrast)
- * @cssproperty --idv-color-background - widget background
- * @cssproperty --idv-color-surface - inputs and choices
- * @cssproperty --idv-color-text - body text
- * @cssproperty --idv-color-muted - hints
- * @cssproperty --idv-color-border - input and card borders
- * @cssproperty --idv-color-danger - errors
- * @cssproperty --idv-color-success - passed checks, good capture frame
- * @cssproperty --idv-font-family
- * @cssproperty --idv-radius
- * @cssproperty --idv-focus-ring
+ * The public ones are documented with `@cssproperty` on `IdVerifyElement` (src/id-verify-element.ts),
+ * where the custom-elements manifest picks them up (it reads custom element classes only), and in
+ * docs/embedding.md; a property added here and meant for tenants goes there too.
  */
 export const themeStyles = css`
   :host {

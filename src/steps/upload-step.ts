@@ -125,6 +125,7 @@ export class UploadStep extends StepElement {
       ${this.busy ? html`<p role="status">${t('captureUploading')}</p>` : null}
       ${this.errorMessage ? html`<p class="error" role="alert">${this.errorMessage}</p>` : null}
       <idv-capture-view
+        exportparts="button, primary, video, preview, shutter"
         .t=${t}
         .facing=${'environment'}
         .mode=${this.captureMode}
