@@ -1,11 +1,11 @@
 import { CaptureView } from './components/capture-view.ts';
-import { HandoffView } from './components/handoff-view.ts';
-import { BusinessDetailsStep } from './steps/business-details-step.ts';
+import type { HandoffView } from './components/handoff-view.ts';
+import type { BusinessDetailsStep } from './steps/business-details-step.ts';
 import { ConsentStep } from './steps/consent-step.ts';
 import { DocumentStep } from './steps/document-step.ts';
 import type { LivenessStep } from './steps/liveness-step.ts';
 import { ReviewStep } from './steps/review-step.ts';
-import { UploadStep } from './steps/upload-step.ts';
+import type { UploadStep } from './steps/upload-step.ts';
 
 function define(name: string, element: CustomElementConstructor): void {
   if (!customElements.get(name)) customElements.define(name, element);
@@ -17,22 +17,41 @@ function define(name: string, element: CustomElementConstructor): void {
  */
 export function defineInnerElements(): void {
   define('idv-capture-view', CaptureView);
-  define('idv-handoff-view', HandoffView);
   define('idv-consent-step', ConsentStep);
   define('idv-document-step', DocumentStep);
-  define('idv-business-details-step', BusinessDetailsStep);
-  define('idv-upload-step', UploadStep);
   define('idv-review-step', ReviewStep);
 }
 
 /**
- * Registers `<idv-liveness-step>`, loading it first: a chunk of its own, fetched when the selfie check
- * opens (sessions without one never load it), which keeps the script-tag file within its budget. The
- * code it shares with the document step stays in the main file.
+ * The screens not every session opens, each a chunk of its own fetched when it first opens: the selfie
+ * check (not in tier1 or business flows), the business details and the proof-of-address or business
+ * document upload (only their flows), the phone handoff (only on a click, never on a phone). Keeping them
+ * out keeps the script-tag file within its budget; the code they share with the document step stays in the
+ * main file. Literal `import()` calls so the bundler can see and split them.
  */
-export async function defineLivenessStep(): Promise<void> {
-  const { LivenessStep } = await import('./steps/liveness-step.ts');
-  define('idv-liveness-step', LivenessStep);
+const ON_DEMAND = {
+  'idv-liveness-step': async () => (await import('./steps/liveness-step.ts')).LivenessStep,
+  'idv-business-details-step': async () =>
+    (await import('./steps/business-details-step.ts')).BusinessDetailsStep,
+  'idv-upload-step': async () => (await import('./steps/upload-step.ts')).UploadStep,
+  'idv-handoff-view': async () => (await import('./components/handoff-view.ts')).HandoffView,
+} satisfies Record<string, () => Promise<CustomElementConstructor>>;
+
+export type OnDemandElement = keyof typeof ON_DEMAND;
+
+/**
+ * Loads and registers one on-demand screen. The shell renders its tag at once: lit keeps the properties
+ * set before the upgrade and applies them when the class arrives. Rejects when the chunk cannot be loaded
+ * (offline), for the shell to show its offline screen.
+ */
+export async function defineOnDemand(name: OnDemandElement): Promise<void> {
+  if (customElements.get(name)) return;
+  define(name, await ON_DEMAND[name]());
+}
+
+/** Registers `<idv-liveness-step>` (see `defineOnDemand`). */
+export function defineLivenessStep(): Promise<void> {
+  return defineOnDemand('idv-liveness-step');
 }
 
 declare global {

@@ -10,7 +10,7 @@ import { FocusController, stepAnnouncement } from './controllers/focus-controlle
 import { browserLanguages, LocaleController } from './controllers/locale-controller.ts';
 import { NavigationController } from './controllers/navigation-controller.ts';
 import { SessionController } from './controllers/session-controller.ts';
-import { defineInnerElements, defineLivenessStep } from './define-inner-elements.ts';
+import { defineInnerElements, defineOnDemand, type OnDemandElement } from './define-inner-elements.ts';
 import { IdvErrorEvent } from './events/idv-error-event.ts';
 import { IdvExitEvent } from './events/idv-exit-event.ts';
 import { progressOf, stepOfScreen } from './flow/build-context.ts';
@@ -292,6 +292,17 @@ export class IdVerifyElement extends LitElement {
 
   // ---- errors ------------------------------------------------------------------------------------
 
+  #loading = new Set<OnDemandElement>();
+
+  /** Fetches an on-demand screen's chunk once; a failed fetch shows the offline screen, whose retry renders (and fetches) again. */
+  #ensureDefined(name: OnDemandElement): void {
+    if (this.#loading.has(name) || customElements.get(name)) return;
+    this.#loading.add(name);
+    defineOnDemand(name)
+      .catch((error: unknown) => this.#fail(error))
+      .finally(() => this.#loading.delete(name));
+  }
+
   #emitError(code: string, message: string, recoverable: boolean): void {
     fire(this, new IdvErrorEvent({ code, message, recoverable }));
   }
@@ -442,6 +453,7 @@ export class IdVerifyElement extends LitElement {
         <p>${this.#hosted() ? t('closedHostedBody') : t('closedBody', { tenant })}</p>`;
     }
     if (this.#handoff) {
+      this.#ensureDefined('idv-handoff-view');
       return html`<idv-handoff-view
         exportparts=${SCREEN_PARTS}
         .api=${this.#session.client}
@@ -583,7 +595,7 @@ export class IdVerifyElement extends LitElement {
           @idv-step-failed=${onFailed}
         ></idv-document-step>`;
       case 'liveness':
-        void defineLivenessStep();
+        this.#ensureDefined('idv-liveness-step');
         return html`<idv-liveness-step
           exportparts=${SCREEN_PARTS}
           .api=${api}
@@ -595,6 +607,7 @@ export class IdVerifyElement extends LitElement {
         ></idv-liveness-step>`;
       case 'proof_of_address':
       case 'business_document':
+        this.#ensureDefined('idv-upload-step');
         return html`<idv-upload-step
           exportparts=${SCREEN_PARTS}
           .api=${api}
@@ -607,6 +620,7 @@ export class IdVerifyElement extends LitElement {
           @idv-step-failed=${onFailed}
         ></idv-upload-step>`;
       case 'business_details':
+        this.#ensureDefined('idv-business-details-step');
         return html`<idv-business-details-step
           exportparts=${SCREEN_PARTS}
           .api=${api}

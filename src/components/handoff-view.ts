@@ -64,8 +64,14 @@ export class HandoffView extends LitElement {
     this.failed = false;
   }
 
+  // Loaded on demand, this element upgrades after the shell set `api`; lit applies such properties at the
+  // first update, so the first load waits for it. A later reconnect asks for a fresh link.
   override connectedCallback(): void {
     super.connectedCallback();
+    if (this.hasUpdated) void this.#load();
+  }
+
+  override firstUpdated(): void {
     void this.#load();
   }
 
