@@ -1,4 +1,6 @@
 import { css, html, LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
+import type { IdDocumentType, Side } from '../api/verify-types.ts';
+import { mrzLines } from '../capture/mrz-formats.ts';
 import { prepareImageFile } from '../capture/encode-jpeg.ts';
 import type { FrameIssue, FrameQuality } from '../capture/frame-quality.ts';
 import { type CameraFacing, CameraController } from '../controllers/camera-controller.ts';
@@ -41,6 +43,16 @@ const ANALYSIS_INTERVAL_MS = 120;
  * @csspart preview - the captured photo
  */
 export class CaptureView extends LitElement {
+  /*
+   * The live frame is a size container no taller than 70 % of the screen (a phone held sideways still
+   * sees all of it). In it, the guide is the document's outline at its real shape, as large as fits
+   * with a margin (88 % of the width or 84 % of the height), centred by auto margins (so the same in
+   * RTL), with ISO/IEC 7810 corners (3.18 mm on 85.6 mm). Shapes (width / height) and the MRZ band's
+   * share of the height (its effective reading zone, ICAO Doc 9303): ID-1 cards 85.60 × 53.98 mm with
+   * 17.9 mm (--guide-ratio 1.5858, --mrz-share 0.3316); the TD3 passport page (`.td3`) 125 × 88 mm with
+   * 23.2 mm (1.4205, 0.2636). Each MRZ line is drawn as a row of dots, like characters. The only motion
+   * is the colour change when the frame is good, which the shared styles cut under reduced motion.
+   */
   static override styles = [
     sharedStyles,
     css`
@@ -75,16 +87,46 @@ export class CaptureView extends LitElement {
         /* Mirror the front camera so moving left moves left on screen; the captured frame is not mirrored. */
         transform: scaleX(-1);
       }
+      .frame.live {
+        container-type: size;
+        max-block-size: 70vh;
+        --guide-ratio: 1.5858;
+        --mrz-share: 0.3316;
+      }
+      .frame.td3 {
+        --guide-ratio: 1.4205;
+        --mrz-share: 0.2636;
+      }
       .guide {
+        --w: min(88cqi, 84cqb * var(--guide-ratio));
         position: absolute;
-        inset: 8% 6%;
+        inset: 0;
+        margin: auto;
+        inline-size: var(--w);
+        block-size: calc(var(--w) / var(--guide-ratio));
         border: 3px dashed rgb(255 255 255 / 0.85);
-        border-radius: calc(var(--idv-radius) * 1.5);
+        border-radius: calc(var(--w) * 0.037);
         pointer-events: none;
+        display: flex;
+        flex-direction: column;
+        justify-content: flex-end;
+        transition: border-color 0.2s;
       }
       .guide.good {
         border-style: solid;
         border-color: var(--idv-color-success);
+      }
+      .mrz {
+        block-size: calc(var(--mrz-share) * 100%);
+        padding: 2% 4%;
+        display: flex;
+        flex-direction: column;
+        justify-content: space-evenly;
+        border-block-start: 1px dashed;
+        color: rgb(255 255 255 / 0.7);
+      }
+      .mrz span {
+        border-block-end: 0.3em dotted;
       }
       .guidance {
         min-height: 1.5em;
@@ -100,6 +142,8 @@ export class CaptureView extends LitElement {
     allowUpload: { attribute: false },
     cameraIssue: { attribute: false },
     guidance: { attribute: false },
+    documentType: { attribute: false },
+    side: { attribute: false },
     label: { attribute: false },
     t: { attribute: false },
     preview: { state: true },
@@ -113,6 +157,10 @@ export class CaptureView extends LitElement {
   declare cameraIssue: CameraIssue | null;
   /** Analyse frames, guide and auto-capture (documents); off for selfies. */
   declare guidance: boolean;
+  /** The document in front of the camera: the guide takes its shape (ID-1 when null). */
+  declare documentType: IdDocumentType | null;
+  /** Which side of it: a card's machine-readable zone is on its back. */
+  declare side: Side;
   declare label: string;
   declare t: Translate;
   declare preview: { blob: Blob; url: string } | null;
@@ -134,6 +182,8 @@ export class CaptureView extends LitElement {
     this.allowUpload = true;
     this.cameraIssue = null;
     this.guidance = true;
+    this.documentType = null;
+    this.side = 'front';
     this.label = '';
     this.t = translator(en);
     this.preview = null;
@@ -294,11 +344,10 @@ export class CaptureView extends LitElement {
   #renderCamera() {
     const { t } = this;
     const status = this.camera?.status ?? 'idle';
-    const good = this.quality?.ok === true;
     return html`
-      <div class="frame ${this.facing === 'user' ? 'selfie' : ''}">
+      <div class="frame live ${this.facing === 'user' ? 'selfie' : this.documentType === 'passport' ? 'td3' : ''}">
         <video part="video" aria-label=${this.label || t('captureVideo')} muted playsinline autoplay></video>
-        ${this.guidance ? html`<div class="guide ${good ? 'good' : ''}" aria-hidden="true"></div>` : null}
+        ${this.guidance ? this.#renderGuide() : null}
       </div>
       <p class="guidance" aria-live="polite">
         ${status === 'requesting' ? t('captureRequesting') : this.guidance ? this.#guidanceText() : ''}
@@ -316,6 +365,14 @@ export class CaptureView extends LitElement {
         }
       </div>
     `;
+  }
+
+  /** The document's outline, with its MRZ lines where the side has them: a picture, not content. */
+  #renderGuide() {
+    const lines = mrzLines(this.documentType, this.side);
+    return html`<div class="guide ${this.quality?.ok ? 'good' : ''}" aria-hidden="true">
+      ${lines ? html`<div class="mrz">${Array.from({ length: lines }, () => html`<span></span>`)}</div>` : null}
+    </div>`;
   }
 
   #renderUpload() {

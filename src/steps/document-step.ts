@@ -10,11 +10,13 @@ import type {
   QualityIssue,
   Side,
 } from '../api/verify-types.ts';
+import { MRZ_FORMATS } from '../capture/mrz-formats.ts';
 import type { CameraFailedEvent, CapturedEvent, CaptureModeEvent } from '../components/capture-events.ts';
 import type { CaptureView } from '../components/capture-view.ts';
 import type { CameraIssue, CaptureMode } from '../flow/flow-types.ts';
 import { fieldMessage, fieldProblems } from '../i18n/problem-message.ts';
 import { DOCUMENT_LABEL } from './document-labels.ts';
+import type { MrzField } from './document-mrz-field.ts';
 import { QUALITY_ISSUE_TEXT } from './quality-issue-text.ts';
 import { StepElement } from './step-element.ts';
 
@@ -115,6 +117,8 @@ export class DocumentStep extends StepElement {
 
   /** Fields the server read from the document, merged across sides. */
   extracted: ExtractedFields = {};
+  /** The MRZ field of the details form, once its chunk has loaded (see #loadMrzField). */
+  #mrzField: MrzField | null = null;
   /** The server already counts the identity document step as done (details taken from the document). */
   #detailsOnServer = false;
   #lastErrorCode = '';
@@ -142,16 +146,23 @@ export class DocumentStep extends StepElement {
       this.errorMessage = '';
       if (this.screen === 'document_details') void this.#readPrefill();
     }
+    if (changed.has('documentType')) this.#mrzField = null;
   }
 
   protected override fail(error: unknown): void {
     this.#lastErrorCode = error instanceof VerifyApiError ? error.code : '';
     super.fail(error);
     if (this.screen !== 'document_details') return;
-    const fields = fieldProblems(error).filter((f) => DETAIL_FIELDS.some(([name]) => name === f.param));
+    const fields = fieldProblems(error).filter(
+      (f) => f.param === 'mrz' || DETAIL_FIELDS.some(([name]) => name === f.param),
+    );
     if (fields.length === 0) return;
     // Named fields: each message goes next to its field, the alert only says where to look.
-    this.fieldErrors = Object.fromEntries(fields.map((f) => [f.param, fieldMessage(f, this.t)]));
+    this.fieldErrors = Object.fromEntries(
+      fields.filter((f) => f.param !== 'mrz').map((f) => [f.param, fieldMessage(f, this.t)]),
+    );
+    // The server checks the zone as we do, plus its list of state codes: say so in the field's words.
+    if (fields.some((f) => f.param === 'mrz')) this.#mrzField?.refused();
     this.errorMessage = this.t('detailsFixFields');
     this.editing = true;
     void this.updateComplete.then(() =>
@@ -248,6 +259,10 @@ export class DocumentStep extends StepElement {
     this.fieldErrors = {};
     const data = new FormData(form);
     const value = (name: string) => String(data.get(name) ?? '').trim();
+    // A typed zone that does not check out stops here, with the reason next to it: the server would refuse it.
+    const typed = this.#mrzField ? await this.#mrzField.take() : '';
+    if (typed === null) return;
+    const mrz = typed || this.extracted.mrz;
     const done = await this.run((api) =>
       api.putDetails({
         step: 'id_document',
@@ -257,7 +272,7 @@ export class DocumentStep extends StepElement {
         nationality: value('nationality').toUpperCase(),
         document_number: value('document_number'),
         expiry_date: value('expiry_date'),
-        ...(this.extracted.mrz ? { mrz: this.extracted.mrz } : {}),
+        ...(mrz ? { mrz } : {}),
       }),
     );
     if (done) this.emitFlow({ type: 'details_confirmed' });
@@ -318,12 +333,15 @@ export class DocumentStep extends StepElement {
       ${keyed(
         side,
         html`<idv-capture-view
+        exportparts="button, primary, video, preview, shutter"
         .t=${t}
         .facing=${'environment'}
         .mode=${this.captureMode}
         .cameraIssue=${this.cameraIssue}
         .allowUpload=${this.allowUpload}
         .guidance=${true}
+        .documentType=${this.documentType}
+        .side=${side}
         .label=${title}
         ?inert=${this.busy}
         @idv-captured=${(e: CapturedEvent) => this.#upload(side, e)}
@@ -362,6 +380,7 @@ export class DocumentStep extends StepElement {
       <p class="muted">${t('detailsHint')}</p>
       ${readSome ? html`<p class="muted" id="prefilled-note">${t('detailsPrefilledNote')}</p>` : null}
       <form @submit=${this.#confirm} novalidate>
+        ${!this.extracted.mrz && read?.source !== 'mrz' ? this.#loadMrzField()?.render() : null}
         <div class="grid">
           ${DETAIL_FIELDS.map(([name, label, type, autocomplete]) => {
             const problem = this.fieldErrors[name];
@@ -389,6 +408,28 @@ export class DocumentStep extends StepElement {
         </div>
       </form>
     `;
+  }
+
+  /**
+   * The machine-readable zone field, for a document that prints one when the server read none: typed
+   * or pasted, checked as typed, and once it checks out the source of the form's empty fields. Its
+   * chunk loads the first time it is needed; null until then, and for documents without an MRZ.
+   */
+  #loadMrzField(): MrzField | null {
+    const types = this.documentType ? [this.documentType] : this.documentTypes;
+    const formats = [...new Set(types.flatMap((type) => MRZ_FORMATS[type]))];
+    if (formats.length === 0 || this.#mrzField) return this.#mrzField;
+    const type = this.documentType;
+    import('./document-mrz-field.ts').then(
+      ({ MrzField }) => {
+        if (this.#mrzField || type !== this.documentType) return;
+        this.#mrzField = new MrzField(this, formats, type !== null);
+        this.requestUpdate();
+      },
+      // The chunk did not load (offline): the field is optional, the form works without it.
+      () => {},
+    );
+    return null;
   }
 
   /** The short confirmation that replaces the form when the server read everything off the document. */
