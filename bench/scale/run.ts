@@ -9,6 +9,7 @@
  *   npm run bench:scale -- --sizes=10000,100000  # other sizes
  *   npm run bench:scale -- --before-after=12     # each size without migration 012, then with it
  *   npm run bench:scale -- --keep                # leave the database for psql (its name is printed)
+ *   npm run bench:scale -- --only=stats --runs=21  # only the scenarios whose name has "stats", median of 21
  *
  * Needs PostgreSQL at 127.0.0.1:5432 (user postgres, trust) or SCALE_DATABASE_URL; the database it creates
  * is dropped at the end, also after a failure.
@@ -28,12 +29,18 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '10000,100000,1000000' },
     'before-after': { type: 'string' },
     keep: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    runs: { type: 'string', default: '3' },
   },
 });
 const sizes = (values.sizes ?? '').split(',').map(Number);
 const compareVersion = values['before-after'] === undefined ? undefined : Number(values['before-after']);
 const adminUrl = process.env['SCALE_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `idv_scale_${process.pid}`;
+/** Substrings of scenario names to measure (all when absent): a re-measurement needs no other query. */
+const only = values.only?.split(',').filter(Boolean);
+/** EXPLAIN ANALYZE runs per statement (median): more of them steady the times on a busy machine. */
+const runs = Math.max(1, Number(values.runs));
 
 interface ScenarioResult {
   name: string;
@@ -43,11 +50,12 @@ interface ScenarioResult {
 
 async function measure(client: pg.Client): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
-  for (const scenario of await scenarios(client)) {
+  const all = await scenarios(client);
+  for (const scenario of only ? all.filter((s) => only.some((part) => s.name.includes(part))) : all) {
     const { sql, recorded } = recordingClient(client);
     await rolledBack(client, () => scenario.run(sql));
     const statements: StatementPlan[] = [];
-    for (const statement of recorded) statements.push(await explainStatement(client, statement));
+    for (const statement of recorded) statements.push(await explainStatement(client, statement, runs));
     results.push({ name: scenario.name, kind: scenario.kind, statements });
   }
   return results;
@@ -55,6 +63,9 @@ async function measure(client: pg.Client): Promise<ScenarioResult[]> {
 
 const totalMs = (result: ScenarioResult) =>
   result.statements.reduce((sum, plan) => sum + plan.executionMs, 0);
+/** Pages read (shared hit + read): unlike the time, the same on a busy machine and an idle one. */
+const pagesOf = (result: ScenarioResult) =>
+  result.statements.reduce((sum, plan) => sum + plan.sharedHit + plan.sharedRead, 0);
 const seqOf = (result: ScenarioResult) => [...new Set(result.statements.flatMap((plan) => plan.seqScans))];
 /** Compact plan: each statement's nodes (Limit, Sort, … left out when an index does the work). */
 const planOf = (result: ScenarioResult) =>
@@ -68,10 +79,12 @@ const planOf = (result: ScenarioResult) =>
 function table(size: number, results: ScenarioResult[], before?: ScenarioResult[]): string {
   const lines = [`### ${size.toLocaleString('en')} sessions`, ''];
   if (before) {
-    lines.push('| query | before ms | after ms | seq scan before | seq scan after | plan after |');
-    lines.push('|---|---:|---:|---|---|---|');
+    lines.push(
+      '| query | before ms | after ms | pages before | pages after | seq scan before | seq scan after | plan after |',
+    );
+    lines.push('|---|---:|---:|---:|---:|---|---|---|');
   } else {
-    lines.push('| query | kind | ms | seq scan | plan |', '|---|---|---:|---|---|');
+    lines.push('| query | kind | ms | pages | seq scan | plan |', '|---|---|---:|---:|---|---|');
   }
   results.forEach((result, i) => {
     const seq = seqOf(result);
@@ -80,13 +93,13 @@ function table(size: number, results: ScenarioResult[], before?: ScenarioResult[
       const old = before[i] as ScenarioResult;
       const oldSeq = seqOf(old);
       lines.push(
-        `| ${result.name} | ${totalMs(old).toFixed(2)} | ${totalMs(result).toFixed(2)} | ${
+        `| ${result.name} | ${totalMs(old).toFixed(2)} | ${totalMs(result).toFixed(2)} | ${pagesOf(old)} | ${pagesOf(result)} | ${
           oldSeq.length ? `**SEQ ${oldSeq.join(', ')}**` : 'none'
         } | ${flag} | ${planOf(result)} |`,
       );
     } else {
       lines.push(
-        `| ${result.name} | ${result.kind} | ${totalMs(result).toFixed(2)} | ${flag} | ${planOf(result)} |`,
+        `| ${result.name} | ${result.kind} | ${totalMs(result).toFixed(2)} | ${pagesOf(result)} | ${flag} | ${planOf(result)} |`,
       );
     }
   });

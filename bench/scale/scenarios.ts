@@ -4,12 +4,13 @@ import { claimDueReviewJobs } from '../../server/store/jobs.ts';
 import { findSessionsPastEvidenceRetention, purgeEventsBefore } from '../../server/store/retention.ts';
 import { findOverdueSessionIds, findSession, listSessions, type Scope } from '../../server/store/sessions.ts';
 import type { SqlClient } from '../../server/store/sql-client.ts';
-import { readSessionStats } from '../../server/store/stats.ts';
+import { readSessionStats, sessionStatsParams } from '../../server/store/stats.ts';
 import {
   claimDeliveries,
   fanOutEvents,
   purgeDeliveriesBefore,
 } from '../../server/store/webhook-deliveries.ts';
+import { LIVE_STATS_SQL_BEFORE_013 } from './stats-before-rollup.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The default page size of every list (server/routes/schemas/list-query.ts). */
@@ -101,6 +102,13 @@ export async function scenarios(client: pg.Client): Promise<Scenario[]> {
       name: 'GET /v1/stats (30 days)',
       kind: 'api',
       run: (sql) => readSessionStats(sql, BIG_SCOPE, { from: startOfWindow, to: now }),
+    },
+    {
+      // The same answer aggregated from the sessions, as before migration 013: the comparison.
+      name: 'GET /v1/stats, before 013 (aggregate of sessions)',
+      kind: 'api',
+      run: (sql) =>
+        sql.query(LIVE_STATS_SQL_BEFORE_013, sessionStatsParams(BIG_SCOPE, { from: startOfWindow, to: now })),
     },
     {
       // The delivery worker's round (server/webhooks/delivery-worker.ts): batch 50, fan-out 200.

@@ -50,7 +50,7 @@ const StatsSchema = z
     }),
     median_seconds_to_decision: z.number().nullable().openapi({
       description:
-        'Median time from submission to approval or rejection (manual reviews included); null when none.',
+        'Median time from submission to approval or rejection (manual reviews included; durations rounded to whole seconds); null when none.',
     }),
     per_day: z.array(DayCountsSchema).openapi({
       description:

@@ -588,7 +588,7 @@ export interface components {
       };
       /** @description approved ÷ (approved + rejected) among the window’s sessions; null when none is decided. */
       approval_rate: number | null;
-      /** @description Median time from submission to approval or rejection (manual reviews included); null when none. */
+      /** @description Median time from submission to approval or rejection (manual reviews included; durations rounded to whole seconds); null when none. */
       median_seconds_to_decision: number | null;
       /** @description One entry per UTC day, oldest first: the sessions created that day and what has become of them. */
       per_day: {

@@ -10,6 +10,7 @@ import { evidenceBlobsMigration } from './009-evidence-blobs.ts';
 import { sharedLimitsMigration } from './010-shared-limits.ts';
 import { unreferencedBlobsMigration } from './011-unreferenced-blobs.ts';
 import { scaleIndexesMigration } from './012-scale-indexes.ts';
+import { sessionStatsRollupMigration } from './013-session-stats-rollup.ts';
 import type { Migration } from './migration.ts';
 
 export type { Migration } from './migration.ts';
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   sharedLimitsMigration,
   unreferencedBlobsMigration,
   scaleIndexesMigration,
+  sessionStatsRollupMigration,
 ];
