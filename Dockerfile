@@ -1,25 +1,35 @@
 # syntax=docker/dockerfile:1
 # The id-verify server. One image runs both processes: the API (the default CMD, `npm start`'s entry) and
-# the background worker (`node server/worker.ts`, see compose.yaml). Configuration is by environment only:
-# .env.example lists every variable, docs/deployment.md explains a deployment.
+# the background worker (`node server/worker.ts`, see compose.yaml); `node server/cli.ts <command>` runs
+# the operator commands (`migrate`, `bootstrap`; the @id-verify/server package's `id-verify-server`).
+# Configuration is by environment only: .env.example lists every variable, docs/deployment.md explains a
+# deployment.
 #
 # test/node/server/deploy-files.test.ts checks what can be checked without building it: the commands it
 # runs, its health check against a real server, and that the runtime stage holds everything they import.
 
 ARG NODE_IMAGE=node:24-slim
 
-# Every dependency, dev ones included: the build needs vite, tsc and the manifest analyzer.
+# Every dependency, dev ones included: the build needs vite, tsc and the manifest analyzer. The repository
+# is an npm workspace: `npm ci` needs each package's package.json (the widget in src/, the server, its
+# client kit, the mock) beside the root's and the lock file.
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY src/package.json ./src/
+COPY server/package.json ./server/
+COPY server/client/package.json ./server/client/
+COPY mock/package.json ./mock/
 RUN npm ci --no-audit --no-fund
 
-# The widget bundle, the hosted page and the console under dist/, which the server serves.
+# The widget's script-tag bundle (src/dist/sdk), the hosted page and the console (server/dist/web), which
+# the server serves.
 FROM deps AS build
 COPY . .
 RUN npm run build
 
-# Runtime dependencies only: the server imports nothing from devDependencies.
+# Runtime dependencies only: the server imports nothing from devDependencies. (The workspaces' own
+# dependencies stay: the widget's lit is tiny, the mock's msw peer a few MB.)
 FROM deps AS runtime-deps
 RUN npm prune --omit=dev --no-audit --no-fund
 
@@ -28,11 +38,15 @@ ENV NODE_ENV=production \
     PORT=8080 \
     IDV_DATA_DIR=/data
 WORKDIR /app
-# Node runs the server's TypeScript directly (type stripping), so the sources are the program.
+# Node runs the server's TypeScript directly (type stripping), so the sources are the program; they are
+# not under node_modules, where Node would refuse to strip types.
 COPY --from=runtime-deps --chown=root:root /app/node_modules ./node_modules
 COPY --chown=root:root package.json ./
 COPY --chown=root:root server ./server
-COPY --from=build --chown=root:root /app/dist ./dist
+COPY --from=build --chown=root:root /app/server/dist/web ./server/dist/web
+# The server serves the widget bundle of the `id-verify` package: node_modules/id-verify links to src/.
+COPY --from=build --chown=root:root /app/src/package.json ./src/package.json
+COPY --from=build --chown=root:root /app/src/dist/sdk ./src/dist/sdk
 # The code stays root-owned and read-only to the process; only IDV_DATA_DIR is its own.
 RUN mkdir -p /data && chown node:node /data
 USER node

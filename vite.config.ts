@@ -1,12 +1,15 @@
 /**
  * Three browser builds from one config (`npm run build` runs all three):
  *
- * - `vite build --mode sdk`: the script-tag bundle, `dist/sdk/id-verify.js`, one ES module that defines
+ * - `vite build --mode sdk`: the script-tag bundle, `src/dist/sdk/id-verify.js` (shipped in the `id-verify`
+ *   package, served by the server at /sdk/id-verify.js), one ES module that defines
  *   `<id-verify>`; locales, the liveness step and the QR encoder are lazy chunks beside it.
- * - `vite build --mode hosted`: the hosted page (`src/hosted/index.html`) for `GET /verify/<token>`,
+ * - `vite build --mode hosted`: the hosted page (`src/hosted/index.html`) for `GET /verify/<token>`, in
+ *   `server/dist/web/hosted` (shipped in @id-verify/server),
  *   with @vitejs/plugin-legacy for browsers without ES modules. Its inline loader scripts run under a
  *   per-response nonce the server adds (no 'unsafe-inline', no 'unsafe-eval').
- * - `vite build --mode console`: the tenant staff's console (`src/console`), served at `/console`.
+ * - `vite build --mode console`: the tenant staff's console (`src/console`), served at `/console`, in
+ *   `server/dist/web/console` (shipped in @id-verify/server).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -44,7 +47,7 @@ export default defineConfig(({ mode }) => {
     return {
       publicDir: false,
       build: {
-        outDir: resolve(root, 'dist/sdk'),
+        outDir: resolve(root, 'src/dist/sdk'),
         emptyOutDir: true,
         target: 'es2022',
         sourcemap: true,
@@ -59,7 +62,7 @@ export default defineConfig(({ mode }) => {
     };
   }
   if (mode === 'hosted') {
-    const outDir = resolve(root, 'dist/hosted');
+    const outDir = resolve(root, 'server/dist/web/hosted');
     return {
       root: resolve(root, 'src/hosted'),
       base: '/hosted/',
@@ -79,7 +82,7 @@ export default defineConfig(({ mode }) => {
     // module entry, each screen and locale a lazy chunk, hashed files under /console/assets/ (immutable).
     // The plugin below prints the gzip size of what each first page loads, fails the build when one
     // exceeds the budget, and writes `.gz` twins the server sends to browsers that accept gzip.
-    const outDir = resolve(root, 'dist/console');
+    const outDir = resolve(root, 'server/dist/web/console');
     const FIRST_SCREEN_BUDGET = 120 * 1024;
     /** Pages a session can open on: the login, and each role's `default_path` (API.md §3). */
     const FIRST_SCREENS = ['login', 'dashboard', 'sessions', 'review'];

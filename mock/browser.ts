@@ -1,7 +1,7 @@
 /**
- * `id-verify/mock/browser`: the mock behind MSW's `setupWorker`, for frontends with no server running.
+ * `@id-verify/mock/browser`: the mock behind MSW's `setupWorker`, for frontends with no server running.
  * One call starts it; the state lives in IndexedDB, so a session survives the redirect to the hosted
- * page and back. Never import this from Node (it needs a Service Worker); use `id-verify/mock/node`.
+ * page and back. Never import this from Node (it needs a Service Worker); use `@id-verify/mock/node`.
  */
 import { setupWorker, type SetupWorker } from 'msw/browser';
 import { broadcastWebhookSender, type WebhookReceiver } from '../server/browser/callback-webhook-sender.ts';
@@ -99,7 +99,7 @@ function deleteIndexedDb(name: string): Promise<void> {
  * the hosted-page origin) from the real app. Both origins default to this page's origin.
  *
  * @example
- * import { startMockWorker } from 'id-verify/mock/browser';
+ * import { startMockWorker } from '@id-verify/mock/browser';
  * await startMockWorker();
  * // in the console: idvMock.scenarios.forceOutcome('rejected'); idvMock.fixtures.sandboxKey
  */

@@ -138,7 +138,7 @@ async function openMockDatabase(option: MockApiOptions['database']): Promise<Dat
  * Builds the mock: `createApp` (the very app the server runs) over PGlite, WASM Argon2id, Web Crypto,
  * an in-memory blob store, the server's own workers and, over the host's image decoder, the deterministic
  * vision stand-in. Host-specific parts (image decoding, webhook delivery) come in through `deps`;
- * `id-verify/mock/node` and `id-verify/mock/browser` pass them.
+ * `@id-verify/mock/node` and `@id-verify/mock/browser` pass them.
  *
  * @example
  * const mock = await createMockApi({ origin: 'https://api.example.com' });

@@ -16,7 +16,7 @@ import { insertUser } from '../server/store/users.ts';
  * | sandbox API key | `sk_sandbox_MockKey1OfflineSandboxSecret010Ofyms` (record `key_MockSandboxKey000000001`) |
  *
  * @example
- * import { MOCK_FIXTURES } from 'id-verify/mock';
+ * import { MOCK_FIXTURES } from '@id-verify/mock';
  * await fetch(`${origin}/v1/sessions`, { headers: { 'x-api-key': MOCK_FIXTURES.sandboxKey }, … });
  */
 export const MOCK_FIXTURES = {

@@ -1,6 +1,6 @@
 /**
- * `id-verify/mock`: the offline id-verify API for MSW. Runtime-neutral: it never loads `setupWorker`
- * or `setupServer`; `id-verify/mock/browser` and `id-verify/mock/node` do. See mock/README.md.
+ * `@id-verify/mock`: the offline id-verify API for MSW. Runtime-neutral: it never loads `setupWorker`
+ * or `setupServer`; `@id-verify/mock/browser` and `@id-verify/mock/node` do. See mock/README.md.
  */
 export { createMockApi, DEFAULT_MOCK_ORIGIN, type MockApi, type MockApiOptions } from './create-mock-api.ts';
 export { MOCK_FIXTURES, type MockFixtures, seedMockFixtures } from './fixtures.ts';

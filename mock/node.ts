@@ -1,5 +1,5 @@
 /**
- * `id-verify/mock/node`: the mock behind MSW's `setupServer`, for tenant backends' tests and Node tools.
+ * `@id-verify/mock/node`: the mock behind MSW's `setupServer`, for tenant backends' tests and Node tools.
  * Everything `fetch` (and node:http) sends to the mock's origins is answered by the real app in-process;
  * any other request goes to the network unchanged, so a webhook receiver on localhost still gets its calls.
  */

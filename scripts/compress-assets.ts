@@ -1,18 +1,22 @@
 // The last step of `npm run build`: writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) twin
-// beside every text file the server serves from dist/ (the script-tag bundle, the hosted page, the
-// console), so server/http/static-asset.ts can send the smallest encoding a browser accepts without
-// compressing anything per request. A twin that would be no smaller than its file is not written (and a
-// stale one is removed): the server then sends the file as it is.
+// beside every text file the server serves from a build (the script-tag bundle in src/dist/sdk, the
+// hosted page and the console in server/dist/web), so server/http/static-asset.ts can send the smallest
+// encoding a browser accepts without compressing anything per request. A twin that would be no smaller
+// than its file is not written (and a stale one is removed): the server then sends the file as it is.
 //
-// Only dist/sdk, dist/hosted and dist/console are served; dist/npm, dist/mock and dist/webhooks are the
-// npm package's modules, where twins would only grow the published tarball.
+// Only those folders are served; src/dist/npm, src/dist/webhooks and mock/dist are packages' modules,
+// where twins would only grow the published tarballs. The `id-verify` package leaves the sdk's twins out
+// of its tarball too (its `files`): an installed server compresses that bundle once in memory.
 //
-//   node scripts/compress-assets.ts [dist-dir]
+//   node scripts/compress-assets.ts [dir]   (a dir given: its sdk/, hosted/ and console/ folders)
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { BUILD_COMPRESSION, compressBytes, isCompressible } from '../server/node/node-compression.ts';
 
-const SERVED = ['sdk', 'hosted', 'console'];
+const REPOSITORY = new URL('../', import.meta.url).pathname;
+const SERVED = process.argv[2]
+  ? ['sdk', 'hosted', 'console'].map((dir) => join(process.argv[2] as string, dir))
+  : ['src/dist/sdk', 'server/dist/web/hosted', 'server/dist/web/console'].map((dir) => join(REPOSITORY, dir));
 const TWINS = [
   ['br', '.br'],
   ['gzip', '.gz'],
@@ -33,14 +37,11 @@ async function filesUnder(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
-const dist = process.argv[2] ?? new URL('../dist/', import.meta.url).pathname;
 const started = performance.now();
 const totals = { identity: 0, br: 0, gzip: 0 };
 let count = 0;
 
-const files = (await Promise.all(SERVED.map((dir) => filesUnder(join(dist, dir)))))
-  .flat()
-  .filter(isCompressible);
+const files = (await Promise.all(SERVED.map((dir) => filesUnder(dir)))).flat().filter(isCompressible);
 // One file at a time, each compression on libuv's pool: brotli 11 of the two codings runs in parallel.
 for (const file of files) {
   const bytes = new Uint8Array(await readFile(file));
@@ -62,7 +63,7 @@ for (const file of files) {
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 console.log(
-  `compress-assets: ${count} files under ${relative(process.cwd(), dist) || '.'} in ` +
+  `compress-assets: ${count} files under ${SERVED.map((dir) => relative(process.cwd(), dir) || '.').join(', ')} in ` +
     `${((performance.now() - started) / 1000).toFixed(1)} s: ${kib(totals.identity)} → ` +
     `gzip ${kib(totals.gzip)}, brotli ${kib(totals.br)}`,
 );

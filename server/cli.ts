@@ -1,17 +1,39 @@
 /**
- * Operator commands: `npm run idv -- <command>`.
+ * The operator's command line: `id-verify-server <command>` from the @id-verify/server package (its bin,
+ * server/bin/id-verify-server.ts), `npm run idv -- <command>` in this repository. Every command reads the
+ * same environment as the server (.env.example, docs/deployment.md).
  *
- *   bootstrap --tenant "Acme Ltd" --email ops@acme.example [--sandbox-key] [--production-key]
- *     Creates a tenant and its first tenant_admin (production's way to start; nothing is printed by the
- *     server itself there). Prints the generated password and any keys once.
+ *   serve       the API, the hosted page and the console, plus the background work IDV_WORKERS allows
+ *               (`npm start`'s server/node.ts)
+ *   worker      the background work alone, no HTTP listener (`npm run worker`'s server/worker.ts)
+ *   migrate     brings the database up to date, then exits (serve and worker also migrate at start)
+ *   bootstrap   --tenant "Acme Ltd" --email ops@acme.example [--sandbox-key] [--production-key]
+ *               creates a tenant and its first tenant_admin (production's way to start; nothing is
+ *               printed by the server itself there). Prints the generated password and any keys once.
+ *
+ * Exit codes: 0 done, 64 a usage error, 78 a configuration error, 1 anything else. `serve` and `worker`
+ * run until SIGTERM or SIGINT with their own codes (server/node.ts, server/worker.ts).
  */
 import { parseArgs } from 'node:util';
+import type { Environment } from './domain/api-key-format.ts';
 import { buildNodeDeps } from './node/build-node-deps.ts';
 import { ConfigError, loadConfig } from './node/config.ts';
+import { openDatabase } from './node/open-database.ts';
 import { bootstrapTenant } from './tenants/bootstrap-tenant.ts';
-import type { Environment } from './domain/api-key-format.ts';
 
-const USAGE = `usage: npm run idv -- bootstrap --tenant <name> --email <admin e-mail> [--sandbox-key] [--production-key]`;
+const USAGE = `usage: id-verify-server <command>   (in the repository: npm run idv -- <command>)
+
+commands:
+  serve                                   the API, hosted page and console (and the background work)
+  worker                                  the background work only, no HTTP listener
+  migrate                                 migrates the database (DATABASE_URL, else the embedded one), then exits
+  bootstrap --tenant <name> --email <admin e-mail> [--sandbox-key] [--production-key]
+                                          creates a tenant and its first admin; prints the secrets once
+  help                                    this text
+
+Configuration is the environment only: see .env.example and docs/deployment.md.`;
+
+class UsageError extends Error {}
 
 async function bootstrap(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -25,7 +47,7 @@ async function bootstrap(args: string[]): Promise<void> {
     strict: true,
   });
   if (!values.tenant || !values.email || !/^[^@\s]+@[^@\s]+$/.test(values.email)) {
-    throw new UsageError(`--tenant and a valid --email are required.\n${USAGE}`);
+    throw new UsageError(`bootstrap: --tenant and a valid --email are required.\n\n${USAGE}`);
   }
   const config = loadConfig(process.env);
   const deps = await buildNodeDeps(config);
@@ -47,16 +69,49 @@ async function bootstrap(args: string[]): Promise<void> {
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
+    await deps.vision?.close().catch(() => {});
     await deps.db.close();
   }
 }
 
-class UsageError extends Error {}
+/** Opening the database migrates it (under an advisory lock on PostgreSQL); nothing else is started. */
+async function migrateDatabase(args: string[]): Promise<void> {
+  parseArgs({ args, options: {}, strict: true });
+  const config = loadConfig(process.env);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await db.close();
+  const where = db.engine === 'pglite' ? `the embedded database (${config.dataDir})` : 'PostgreSQL';
+  process.stdout.write(`${where} is migrated\n`);
+}
 
-const [command, ...rest] = process.argv.slice(2);
-const run = command === 'bootstrap' ? bootstrap(rest) : Promise.reject(new UsageError(USAGE));
-run.catch((error: unknown) => {
+/** Runs one command. `serve` and `worker` import their entry, which starts on import and owns the process. */
+async function run(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'serve':
+    case 'worker':
+      if (rest.length > 0)
+        throw new UsageError(`${command} takes no arguments (configure it by the environment).\n\n${USAGE}`);
+      await (command === 'serve' ? import('./node.ts') : import('./worker.ts'));
+      return;
+    case 'migrate':
+      return migrateDatabase(rest);
+    case 'bootstrap':
+      return bootstrap(rest);
+    case 'help':
+    case '--help':
+    case '-h':
+      process.stdout.write(`${USAGE}\n`);
+      return;
+    default:
+      throw new UsageError(command ? `unknown command "${command}".\n\n${USAGE}` : USAGE);
+  }
+}
+
+run(process.argv.slice(2)).catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
   process.stderr.write(`${message}\n`);
-  process.exit(error instanceof ConfigError ? 78 : error instanceof UsageError ? 64 : 1);
+  const code = (error as { code?: unknown } | null)?.code;
+  const parseError = typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
+  process.exit(error instanceof ConfigError ? 78 : error instanceof UsageError || parseError ? 64 : 1);
 });

@@ -115,7 +115,7 @@ async function auditFormFactor(
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(join(root, 'dist/console/index.html'))) {
+  if (!existsSync(join(root, 'server/dist/web/console/index.html'))) {
     throw new Error('the console is not built: run `npm run build:console` (or `npm run build`) first');
   }
   const runs = runsArgument();

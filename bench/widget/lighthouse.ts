@@ -33,7 +33,7 @@ function redactToken(text: string): string {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(join(root, 'dist/hosted/index.html'))) {
+  if (!existsSync(join(root, 'server/dist/web/hosted/index.html'))) {
     throw new Error('the hosted page is not built: run `npm run build` first');
   }
   const runs = runsArgument();

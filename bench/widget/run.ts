@@ -1,6 +1,6 @@
 /**
  * Widget bench (`npm run bench:widget`, after `npm run build`):
- * 1. gzip size of every built file under dist/sdk and dist/hosted, and the script-tag budget total;
+ * 1. gzip size of every built file under src/dist/sdk and server/dist/web/hosted, and the script-tag budget total;
  * 2. median ms of the on-device quality analysis (draw a 1280×720 frame downscaled, read it back,
  *    score it) in headless Chromium, the browser the widget targets (target ≤ 4 ms).
  *
@@ -14,7 +14,8 @@ import { build } from 'vite';
 import { CHROMIUM_FLAGS, findChromium } from '../../test/support-server/chromium.ts';
 
 const root = resolve(import.meta.dirname, '../..');
-const dist = join(root, 'dist');
+/** The script-tag bundle (the `id-verify` package) and the hosted page (@id-verify/server). */
+const BUILT = [join(root, 'src/dist/sdk'), join(root, 'server/dist/web/hosted')];
 
 function files(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -25,20 +26,18 @@ function files(dir: string): string[] {
 }
 
 function sizes(): void {
-  const built = files(dist).filter(
-    (f) => /\.(js|css|html)$/.test(f) && !f.includes(`${join('dist', 'npm')}`),
-  );
+  const built = BUILT.flatMap(files).filter((f) => /\.(js|css|html)$/.test(f));
   if (built.length === 0) throw new Error('nothing built: run `npm run build` first');
   console.log('file'.padEnd(52), 'bytes'.padStart(9), 'gzip'.padStart(9));
   for (const file of built.sort()) {
     const bytes = readFileSync(file);
     console.log(
-      relative(dist, file).padEnd(52),
+      relative(root, file).padEnd(52),
       String(bytes.length).padStart(9),
       String(gzipSync(bytes, { level: 9 }).length).padStart(9),
     );
   }
-  const entry = join(dist, 'sdk/id-verify.js');
+  const entry = join(root, 'src/dist/sdk/id-verify.js');
   if (existsSync(entry)) {
     const kb = gzipSync(readFileSync(entry), { level: 9 }).length / 1024;
     console.log(`\nscript tag before liveness: ${kb.toFixed(1)} KB gzip (budget 40 KB)`);

@@ -3,7 +3,7 @@ import type { WidgetAssets } from '../app-deps.ts';
 import { nodeFileAssets } from './node-file-assets.ts';
 import { DEFAULT_DIST_DIR } from './node-widget-assets.ts';
 
-/** `dist/console/` of the repository: where `vite build --mode console` writes the console. */
+/** `server/dist/web/console/`: where `vite build --mode console` writes the console (shipped in @id-verify/server). */
 export const DEFAULT_CONSOLE_DIR = resolve(DEFAULT_DIST_DIR, 'console');
 
 /**

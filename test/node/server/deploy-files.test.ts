@@ -5,7 +5,7 @@
 // server knows. With TEST_DATABASE_URL, the api and the worker start and stop with compose's environment.
 import assert from 'node:assert/strict';
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -15,6 +15,7 @@ import { parse as parseYaml } from 'yaml';
 import { loadConfig, PRODUCTION_REQUIRED } from '../../../server/node/config.ts';
 import { describeVariables } from '../../../scripts/generate-config-docs.ts';
 import { ENVIRONMENT_SCHEMAS, knownEnvironmentVariables } from '../../../server/node/environment-schemas.ts';
+import { DEFAULT_DIST_DIR, widgetDistDir } from '../../../server/node/node-widget-assets.ts';
 import { freePort, type ServerProcess, startServerProcess } from './server-process.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -116,6 +117,8 @@ const RUNTIME_ENTRIES = [
   'server/node.ts',
   'server/worker.ts',
   'server/cli.ts',
+  'server/bin/id-verify-server.ts',
+  'server/index.ts',
   'server/vision/node/vision-worker.ts',
   'server/node/embedded-database-init.ts',
 ];
@@ -197,11 +200,56 @@ describe('Dockerfile', () => {
         `${relative(ROOT, file)} is imported at run time but ${top}/ is not copied`,
       );
     }
-    assert.ok(copied.includes('dist'), 'the server serves the widget, hosted page and console from dist/');
-    // The runtime stage prunes devDependencies: what the server imports must be a runtime dependency.
-    const { dependencies } = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
-    const missing = [...packages].filter((name) => !(name in dependencies));
-    assert.deepEqual(missing, [], 'imported at run time but not in package.json dependencies');
+    // What the server serves from disk: the hosted page and the console from its own build, the script-tag
+    // bundle from the widget package (node_modules/id-verify, a workspace link to src/, needs its package.json).
+    const widget = widgetDistDir();
+    assert.ok(widget, 'the id-verify workspace package is not installed');
+    for (const served of [
+      relative(ROOT, DEFAULT_DIST_DIR),
+      `${relative(ROOT, realpathSync(widget))}/sdk`,
+      'src/package.json',
+    ]) {
+      assert.ok(copied.includes(served), `the runtime stage does not copy ${served}: ${copied.join(', ')}`);
+    }
+    // The runtime stage prunes devDependencies: what the server imports must be a dependency of its package.
+    const server = JSON.parse(read('server/package.json')) as {
+      name: string;
+      dependencies: Record<string, string>;
+    };
+    // (Its own name is no dependency: the closure also sees the `@example`s in comments, which use it.)
+    const missing = [...packages].filter((name) => !(name in server.dependencies) && name !== server.name);
+    assert.deepEqual(missing, [], 'imported at run time but not in server/package.json dependencies');
+    const { dependencies: rootDependencies = {} } = JSON.parse(read('package.json')) as {
+      dependencies?: Record<string, string>;
+    };
+    assert.deepEqual(Object.keys(rootDependencies), [], 'the workspace root ships nothing: no dependencies');
+  });
+
+  it('gives `npm ci` every workspace package.json beside the root one and the lock file', () => {
+    const { workspaces } = JSON.parse(read('package.json')) as { workspaces: string[] };
+    const deps = stages().get('deps') ?? [];
+    const copiedBeforeCi = deps
+      .slice(
+        0,
+        deps.findIndex(({ keyword, args }) => keyword === 'RUN' && /\bnpm ci\b/.test(args)),
+      )
+      .filter(({ keyword }) => keyword === 'COPY')
+      .flatMap(({ args }) =>
+        args
+          .split(/\s+/)
+          .filter((part) => !part.startsWith('--'))
+          .slice(0, -1),
+      );
+    for (const file of [
+      'package.json',
+      'package-lock.json',
+      ...workspaces.map((dir) => `${dir}/package.json`),
+    ]) {
+      assert.ok(
+        copiedBeforeCi.includes(file),
+        `${file} is not copied before npm ci: ${copiedBeforeCi.join(', ')}`,
+      );
+    }
   });
 
   it('runs `npm start`s entry as PID 1', () => {
@@ -252,6 +300,89 @@ describe('Dockerfile', () => {
       assert.ok(printed.includes('/sdk/id-verify.js'), server.output());
       assert.deepEqual([...printed].sort(), [...documented].sort());
     });
+  });
+});
+
+// ── The operator commands: server/cli.ts, the @id-verify/server package's `id-verify-server` ──────────────
+
+/** Runs `node server/cli.ts …` to its end, as `id-verify-server …` runs it (the bin only imports it). */
+function cli(
+  args: string[],
+  env: Record<string, string>,
+): { status: number; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, ['server/cli.ts', ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env['PATH'] ?? '', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('the operator commands (server/cli.ts, `id-verify-server`)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'idv-cli-'));
+  const embedded = { IDV_DATA_DIR: dataDir, IDV_VISION: 'off', IDV_LOG_LEVEL: 'error' };
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('is the package bin, compiled from server/bin/, and `npm run idv` in the repository', () => {
+    const server = JSON.parse(read('server/package.json')) as { bin: Record<string, string> };
+    assert.deepEqual(server.bin, { 'id-verify-server': 'dist/lib/server/bin/id-verify-server.js' });
+    const source = read('server/bin/id-verify-server.ts');
+    assert.ok(source.startsWith('#!/usr/bin/env node\n'), 'an executable bin starts with its shebang');
+    assert.match(source, /^import '\.\.\/cli\.ts';$/m);
+    assert.equal(JSON.parse(read('package.json')).scripts.idv, 'node server/cli.ts');
+  });
+
+  it('lists serve, worker, migrate and bootstrap, and knows every command the deploy files and docs run', () => {
+    const help = cli(['help'], embedded);
+    assert.equal(help.status, 0, help.stderr);
+    const listed = new Set([...help.stdout.matchAll(/^ {2}([a-z]+)\b/gm)].map((match) => match[1] as string));
+    for (const command of ['serve', 'worker', 'migrate', 'bootstrap'])
+      assert.ok(listed.has(command), help.stdout);
+    for (const file of ['Dockerfile', 'compose.yaml', 'docs/deployment.md', 'server/README.md']) {
+      // In Markdown, only what is code: fenced blocks and `inline` spans.
+      const text = file.endsWith('.md')
+        ? [...read(file).matchAll(/```[^\n]*\n([\s\S]*?)```|`([^`\n]+)`/g)]
+            .map((m) => m[1] ?? m[2])
+            .join('\n')
+        : read(file);
+      const used = [...text.matchAll(/(?:server\/cli\.ts|id-verify-server|npm run idv --) ([a-z]+)/g)].map(
+        (match) => match[1] as string,
+      );
+      if (file === 'server/README.md') assert.ok(used.length >= 4, `${file} shows the commands`);
+      for (const command of used)
+        assert.ok(listed.has(command), `${file} runs \`${command}\`, which the CLI lacks`);
+    }
+  });
+
+  it('refuses an unknown command and a bootstrap without its arguments (exit 64)', () => {
+    const unknown = cli(['frobnicate'], embedded);
+    assert.equal(unknown.status, 64);
+    assert.match(unknown.stderr, /unknown command "frobnicate"/);
+    const bootstrap = cli(['bootstrap', '--tenant', 'Acme'], embedded);
+    assert.equal(bootstrap.status, 64);
+    assert.match(bootstrap.stderr, /--email/);
+    assert.equal(cli(['migrate', '--force'], embedded).status, 64);
+  });
+
+  it('migrates the embedded database, then bootstraps a tenant on it and prints its secrets once', () => {
+    const migrated = cli(['migrate'], embedded);
+    assert.equal(migrated.status, 0, migrated.stderr);
+    assert.match(migrated.stdout, /^the embedded database \(.+\) is migrated$/m);
+    const created = cli(
+      ['bootstrap', '--tenant', 'Acme', '--email', 'ops@acme.example', '--sandbox-key'],
+      embedded,
+    );
+    assert.equal(created.status, 0, created.stderr);
+    assert.match(created.stdout, /^tenant ten_\S+ created with admin ops@acme\.example$/m);
+    assert.match(created.stdout, /^admin password \(shown once\): \S{12,}$/m);
+    assert.match(created.stdout, /^sandbox API key \(shown once\): sk_sandbox_\S+$/m);
+  });
+
+  it('runs the worker, which refuses the embedded database (exit 78, EX_CONFIG)', () => {
+    const worker = cli(['worker'], embedded);
+    assert.equal(worker.status, 78, worker.stderr);
+    assert.match(worker.stderr, /DATABASE_URL: required by the worker process/);
   });
 });
 
@@ -479,6 +610,12 @@ describe('the api and worker services, with the environment compose gives them',
   });
   after(async () => {
     await admin(`drop database if exists ${name} with (force)`);
+  });
+
+  it('`node server/cli.ts migrate` migrates it with the environment of the api service and exits 0', () => {
+    const migrated = cli(['migrate'], environmentOf('api'));
+    assert.equal(migrated.status, 0, migrated.stderr);
+    assert.match(migrated.stdout, /^PostgreSQL is migrated$/m);
   });
 
   it('the api serves, is ready for the health check, runs no background work, and stops on SIGTERM', async () => {
