@@ -49,6 +49,13 @@ const FIELD_NAMES: Partial<Record<FieldName, string>> = {
 /** ICAO's fictional "Utopia", used by every specimen in Doc 9303; the `mrz` package does not list it. */
 const SPECIMEN_STATE = 'UTO';
 
+/**
+ * ICAO 9303 (8th edition, part 4) allows `X` for an unspecified sex beside `M`, `F` and `<`; the `mrz`
+ * package knows only the last three and marks `X` invalid. No check digit covers the sex field, so an
+ * `X` there is as valid as `<`.
+ */
+const UNSPECIFIED_SEX = 'X';
+
 /** How many years ahead an expiry date may lie before `YY` is read as the past century. */
 const EXPIRY_YEARS_AHEAD = 50;
 
@@ -134,6 +141,7 @@ export function parseMrz(text: string, options: { now?: Date } = {}): ParsedMrz 
       countries[detail.field] = SPECIMEN_STATE;
       continue;
     }
+    if (detail.field === 'sex' && raw(detail) === UNSPECIFIED_SEX) continue;
     invalidFields.push(FIELD_NAMES[detail.field] ?? detail.field);
   }
 

@@ -210,6 +210,27 @@ export const en = {
   cancelConfirmNo: 'No, go back',
   captureFileUnreadable:
     'This file could not be opened as a picture. Choose another JPEG, PNG or WebP photo.',
+  fieldMrz: 'Machine-readable zone (optional)',
+  mrzHintTd3: 'The 2 lines of 44 characters at the bottom of the photo page, with every < sign.',
+  mrzHintTd1: 'The 3 lines of 30 characters on the back of the card, with every < sign.',
+  mrzHintAny:
+    'The lines of letters, digits and < signs at the bottom of the photo page or on the back of the card.',
+  mrzErrorShape: 'Enter {lines} lines of {length} characters, as printed on your document.',
+  mrzErrorShapeAny: 'Enter the 2 or 3 lines exactly as printed on your document.',
+  mrzErrorCharacters:
+    'Line {line} has a character that is not in a machine-readable zone. Use only A–Z, 0–9 and <.',
+  mrzErrorMisplaced: 'Line {line} does not look right. Compare each character with your document.',
+  mrzErrorDocumentNumber:
+    'The document number in these lines does not match its check digit. Compare each character with your document.',
+  mrzErrorDateOfBirth:
+    'The date of birth in these lines does not match its check digit, or is not a real date. Compare each character with your document.',
+  mrzErrorExpiryDate:
+    'The expiry date in these lines does not match its check digit, or is not a real date. Compare each character with your document.',
+  mrzErrorCheckDigit:
+    'A check digit in these lines does not match. Compare each character with your document.',
+  mrzErrorServer:
+    'These lines do not check out. Compare each character with your document, or leave the field empty.',
+  mrzFilledNote: 'Empty fields were filled in from the machine-readable zone. You can still change them.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -3,7 +3,7 @@ import type { DetailField, DocumentPrefill } from '../api/verify-types.ts';
 import { MRZ_SHAPE, type MrzFormat } from '../capture/mrz-formats.ts';
 import { type MrzFields, readMrz } from '../capture/mrz-input.ts';
 import type { Translate } from '../i18n/localize.ts';
-import { mrzProblemText, mrzText } from './mrz-messages.ts';
+import { mrzProblemText } from './mrz-messages.ts';
 
 /**
  * The details form's machine-readable zone field, loaded on demand (a chunk of its own: the script-tag
@@ -85,8 +85,8 @@ export class MrzField {
     const shape = this.#shape;
     const hint = !shape ? 'mrzHintAny' : shape.lines === 2 ? 'mrzHintTd3' : 'mrzHintTd1';
     return html`<div class="field">
-        <label for="mrz">${mrzText(t, 'fieldMrz')}</label>
-        <p class="muted mrz-hint" id="mrz-hint">${mrzText(t, hint)}</p>
+        <label for="mrz">${t('fieldMrz')}</label>
+        <p class="muted mrz-hint" id="mrz-hint">${t(hint)}</p>
         <textarea
           id="mrz"
           name="mrz"
@@ -103,7 +103,7 @@ export class MrzField {
         ${this.error ? html`<p class="error" id="mrz-error" role="alert">${this.error}</p>` : null}
       </div>
       <div role="status">
-        ${this.filled ? html`<p class="muted" id="mrz-filled-note">${mrzText(t, 'mrzFilledNote')}</p>` : null}
+        ${this.filled ? html`<p class="muted" id="mrz-filled-note">${t('mrzFilledNote')}</p>` : null}
       </div>`;
   }
 
@@ -153,7 +153,7 @@ export class MrzField {
 
   /** The server refused the zone (it also checks the state codes against ICAO's list). */
   refused(): void {
-    this.#set(mrzText(this.#host.t, 'mrzErrorServer'));
+    this.#set(this.#host.t('mrzErrorServer'));
   }
 
   /**

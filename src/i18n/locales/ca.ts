@@ -216,4 +216,27 @@ export const messages: Messages = {
   cancelConfirmNo: 'No, torna enrere',
   captureFileUnreadable:
     'Aquest fitxer no s’ha pogut obrir com a imatge. Triï una altra foto JPEG, PNG o WebP.',
+  fieldMrz: 'Zona de lectura mecànica (opcional)',
+  mrzHintTd3:
+    'Les 2 línies de 44 caràcters a la part inferior de la pàgina de la fotografia, inclosos tots els signes <.',
+  mrzHintTd1: 'Les 3 línies de 30 caràcters al revers de la targeta, inclosos tots els signes <.',
+  mrzHintAny:
+    'Les línies de lletres, xifres i signes < a la part inferior de la pàgina de la fotografia o al revers de la targeta.',
+  mrzErrorShape: 'Introduïu {lines} línies de {length} caràcters, tal com estan impreses al vostre document.',
+  mrzErrorShapeAny: 'Introduïu les 2 o 3 línies exactament tal com estan impreses al vostre document.',
+  mrzErrorCharacters:
+    'La línia {line} conté un caràcter que no existeix en una zona de lectura mecànica. Utilitzeu només A–Z, 0–9 i <.',
+  mrzErrorMisplaced: 'La línia {line} no sembla correcta. Compareu cada caràcter amb el vostre document.',
+  mrzErrorDocumentNumber:
+    'El número del document d’aquestes línies no coincideix amb el seu dígit de control. Compareu cada caràcter amb el vostre document.',
+  mrzErrorDateOfBirth:
+    'La data de naixement d’aquestes línies no coincideix amb el seu dígit de control o no és una data real. Compareu cada caràcter amb el vostre document.',
+  mrzErrorExpiryDate:
+    'La data de caducitat d’aquestes línies no coincideix amb el seu dígit de control o no és una data real. Compareu cada caràcter amb el vostre document.',
+  mrzErrorCheckDigit:
+    'Un dígit de control d’aquestes línies no coincideix. Compareu cada caràcter amb el vostre document.',
+  mrzErrorServer:
+    'Aquestes línies no són correctes. Compareu cada caràcter amb el vostre document o deixeu el camp buit.',
+  mrzFilledNote:
+    'Els camps buits s’han emplenat a partir de la zona de lectura mecànica. Encara els podeu modificar.',
 };

@@ -216,4 +216,24 @@ export const messages: Messages = {
   cancelConfirmNo: 'Ne, vrátit se',
   captureFileUnreadable:
     'Tento soubor nelze otevřít jako obrázek. Vyberte jinou fotku ve formátu JPEG, PNG nebo WebP.',
+  fieldMrz: 'Strojově čitelná zóna (nepovinné)',
+  mrzHintTd3: '2 řádky po 44 znacích ve spodní části stránky s fotografií, včetně všech znaků <.',
+  mrzHintTd1: '3 řádky po 30 znacích na zadní straně karty, včetně všech znaků <.',
+  mrzHintAny:
+    'Řádky písmen, číslic a znaků < ve spodní části stránky s fotografií nebo na zadní straně karty.',
+  mrzErrorShape: 'Zadejte {lines} řádky po {length} znacích tak, jak jsou vytištěny na vašem dokladu.',
+  mrzErrorShapeAny: 'Zadejte 2 nebo 3 řádky přesně tak, jak jsou vytištěny na vašem dokladu.',
+  mrzErrorCharacters:
+    'Řádek {line} obsahuje znak, který se ve strojově čitelné zóně nevyskytuje. Používejte pouze A–Z, 0–9 a <.',
+  mrzErrorMisplaced: 'Řádek {line} nevypadá správně. Porovnejte každý znak se svým dokladem.',
+  mrzErrorDocumentNumber:
+    'Číslo dokladu v těchto řádcích neodpovídá své kontrolní číslici. Porovnejte každý znak se svým dokladem.',
+  mrzErrorDateOfBirth:
+    'Datum narození v těchto řádcích neodpovídá své kontrolní číslici nebo to není skutečné datum. Porovnejte každý znak se svým dokladem.',
+  mrzErrorExpiryDate:
+    'Datum konce platnosti v těchto řádcích neodpovídá své kontrolní číslici nebo to není skutečné datum. Porovnejte každý znak se svým dokladem.',
+  mrzErrorCheckDigit:
+    'Jedna z kontrolních číslic v těchto řádcích nesouhlasí. Porovnejte každý znak se svým dokladem.',
+  mrzErrorServer: 'Tyto řádky nesouhlasí. Porovnejte každý znak se svým dokladem, nebo pole nechte prázdné.',
+  mrzFilledNote: 'Prázdná pole byla vyplněna ze strojově čitelné zóny. Stále je můžete změnit.',
 };

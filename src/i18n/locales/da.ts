@@ -207,4 +207,24 @@ export const messages: Messages = {
   cancelConfirmNo: 'Nej, gå tilbage',
   captureFileUnreadable:
     'Filen kunne ikke åbnes som et billede. Vælg et andet JPEG-, PNG- eller WebP-billede.',
+  fieldMrz: 'Maskinlæsbar zone (valgfri)',
+  mrzHintTd3: 'De 2 linjer med 44 tegn nederst på siden med billedet, med alle tegn <.',
+  mrzHintTd1: 'De 3 linjer med 30 tegn på bagsiden af kortet, med alle tegn <.',
+  mrzHintAny:
+    'Linjerne med bogstaver, tal og tegn < nederst på siden med billedet eller på bagsiden af kortet.',
+  mrzErrorShape: 'Indtast {lines} linjer med {length} tegn, som de er trykt på dit dokument.',
+  mrzErrorShapeAny: 'Indtast de 2 eller 3 linjer præcis, som de er trykt på dit dokument.',
+  mrzErrorCharacters:
+    'Linje {line} indeholder et tegn, der ikke findes i en maskinlæsbar zone. Brug kun A–Z, 0–9 og <.',
+  mrzErrorMisplaced: 'Linje {line} ser ikke rigtig ud. Sammenlign hvert tegn med dit dokument.',
+  mrzErrorDocumentNumber:
+    'Dokumentnummeret i disse linjer passer ikke med sit kontrolciffer. Sammenlign hvert tegn med dit dokument.',
+  mrzErrorDateOfBirth:
+    'Fødselsdatoen i disse linjer passer ikke med sit kontrolciffer eller er ikke en gyldig dato. Sammenlign hvert tegn med dit dokument.',
+  mrzErrorExpiryDate:
+    'Udløbsdatoen i disse linjer passer ikke med sit kontrolciffer eller er ikke en gyldig dato. Sammenlign hvert tegn med dit dokument.',
+  mrzErrorCheckDigit: 'Et kontrolciffer i disse linjer passer ikke. Sammenlign hvert tegn med dit dokument.',
+  mrzErrorServer:
+    'Disse linjer stemmer ikke. Sammenlign hvert tegn med dit dokument, eller lad feltet være tomt.',
+  mrzFilledNote: 'Tomme felter er udfyldt ud fra den maskinlæsbare zone. Du kan stadig ændre dem.',
 };

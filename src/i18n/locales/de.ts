@@ -224,4 +224,28 @@ export const messages: Messages = {
   cancelConfirmNo: 'Nein, zurück',
   captureFileUnreadable:
     'Diese Datei konnte nicht als Bild geöffnet werden. Wählen Sie ein anderes JPEG-, PNG- oder WebP-Foto.',
+  fieldMrz: 'Maschinenlesbare Zone (optional)',
+  mrzHintTd3:
+    'Die 2 Zeilen mit je 44 Zeichen unten auf der Personaldatenseite, einschließlich aller Zeichen <.',
+  mrzHintTd1: 'Die 3 Zeilen mit je 30 Zeichen auf der Rückseite der Karte, einschließlich aller Zeichen <.',
+  mrzHintAny:
+    'Die Zeilen aus Buchstaben, Ziffern und Zeichen < unten auf der Personaldatenseite oder auf der Rückseite der Karte.',
+  mrzErrorShape: 'Geben Sie {lines} Zeilen mit je {length} Zeichen ein, wie auf Ihrem Dokument gedruckt.',
+  mrzErrorShapeAny: 'Geben Sie die 2 oder 3 Zeilen genau so ein, wie sie auf Ihrem Dokument gedruckt sind.',
+  mrzErrorCharacters:
+    'Zeile {line} enthält ein Zeichen, das in einer maschinenlesbaren Zone nicht vorkommt. Verwenden Sie nur A–Z, 0–9 und <.',
+  mrzErrorMisplaced:
+    'Zeile {line} scheint nicht zu stimmen. Vergleichen Sie jedes Zeichen mit Ihrem Dokument.',
+  mrzErrorDocumentNumber:
+    'Die Dokumentnummer in diesen Zeilen passt nicht zu ihrer Prüfziffer. Vergleichen Sie jedes Zeichen mit Ihrem Dokument.',
+  mrzErrorDateOfBirth:
+    'Das Geburtsdatum in diesen Zeilen passt nicht zu seiner Prüfziffer oder ist kein gültiges Datum. Vergleichen Sie jedes Zeichen mit Ihrem Dokument.',
+  mrzErrorExpiryDate:
+    'Das Ablaufdatum in diesen Zeilen passt nicht zu seiner Prüfziffer oder ist kein gültiges Datum. Vergleichen Sie jedes Zeichen mit Ihrem Dokument.',
+  mrzErrorCheckDigit:
+    'Eine Prüfziffer in diesen Zeilen stimmt nicht. Vergleichen Sie jedes Zeichen mit Ihrem Dokument.',
+  mrzErrorServer:
+    'Diese Zeilen sind nicht stimmig. Vergleichen Sie jedes Zeichen mit Ihrem Dokument oder lassen Sie das Feld leer.',
+  mrzFilledNote:
+    'Leere Felder wurden aus der maschinenlesbaren Zone ausgefüllt. Sie können sie weiterhin ändern.',
 };

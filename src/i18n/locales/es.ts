@@ -212,4 +212,28 @@ export const messages: Messages = {
   cancelConfirmYes: 'Sí, cancelar',
   cancelConfirmNo: 'No, volver',
   captureFileUnreadable: 'No se pudo abrir este archivo como imagen. Elija otra foto JPEG, PNG o WebP.',
+  fieldMrz: 'Zona de lectura mecánica (opcional)',
+  mrzHintTd3:
+    'Las 2 líneas de 44 caracteres en la parte inferior de la página de la fotografía, incluidos todos los signos <.',
+  mrzHintTd1: 'Las 3 líneas de 30 caracteres en el reverso de la tarjeta, incluidos todos los signos <.',
+  mrzHintAny:
+    'Las líneas de letras, cifras y signos < en la parte inferior de la página de la fotografía o en el reverso de la tarjeta.',
+  mrzErrorShape:
+    'Introduzca {lines} líneas de {length} caracteres, tal como aparecen impresas en su documento.',
+  mrzErrorShapeAny: 'Introduzca las 2 o 3 líneas exactamente como aparecen impresas en su documento.',
+  mrzErrorCharacters:
+    'La línea {line} contiene un carácter que no existe en una zona de lectura mecánica. Utilice solo A–Z, 0–9 y <.',
+  mrzErrorMisplaced: 'La línea {line} no parece correcta. Compare cada carácter con su documento.',
+  mrzErrorDocumentNumber:
+    'El número de documento de estas líneas no coincide con su dígito de control. Compare cada carácter con su documento.',
+  mrzErrorDateOfBirth:
+    'La fecha de nacimiento de estas líneas no coincide con su dígito de control o no es una fecha real. Compare cada carácter con su documento.',
+  mrzErrorExpiryDate:
+    'La fecha de caducidad de estas líneas no coincide con su dígito de control o no es una fecha real. Compare cada carácter con su documento.',
+  mrzErrorCheckDigit:
+    'Un dígito de control de estas líneas no coincide. Compare cada carácter con su documento.',
+  mrzErrorServer:
+    'Estas líneas no son correctas. Compare cada carácter con su documento o deje el campo vacío.',
+  mrzFilledNote:
+    'Los campos vacíos se han rellenado a partir de la zona de lectura mecánica. Todavía puede modificarlos.',
 };

@@ -207,4 +207,23 @@ export const messages: Messages = {
   cancelConfirmYes: 'Jah, tühista',
   cancelConfirmNo: 'Ei, mine tagasi',
   captureFileUnreadable: 'Seda faili ei saanud pildina avada. Valige mõni muu JPEG-, PNG- või WebP-foto.',
+  fieldMrz: 'Masinloetav ala (valikuline)',
+  mrzHintTd3: 'Fotoga lehekülje allosas olevad 2 rida, igaühes 44 märki, koos kõigi märkidega <.',
+  mrzHintTd1: 'Kaardi tagaküljel olevad 3 rida, igaühes 30 märki, koos kõigi märkidega <.',
+  mrzHintAny:
+    'Tähtedest, numbritest ja märkidest < koosnevad read fotoga lehekülje allosas või kaardi tagaküljel.',
+  mrzErrorShape: 'Sisestage {lines} rida, igaühes {length} märki, nagu need on teie dokumendile trükitud.',
+  mrzErrorShapeAny: 'Sisestage 2 või 3 rida täpselt nii, nagu need on teie dokumendile trükitud.',
+  mrzErrorCharacters:
+    'Real {line} on märk, mida masinloetavas alas ei kasutata. Kasutage ainult märke A–Z, 0–9 ja <.',
+  mrzErrorMisplaced: 'Rida {line} ei näi olevat õige. Võrrelge iga märki oma dokumendiga.',
+  mrzErrorDocumentNumber:
+    'Nende ridade dokumendi number ei vasta oma kontrollnumbrile. Võrrelge iga märki oma dokumendiga.',
+  mrzErrorDateOfBirth:
+    'Nende ridade sünniaeg ei vasta oma kontrollnumbrile või ei ole tegelik kuupäev. Võrrelge iga märki oma dokumendiga.',
+  mrzErrorExpiryDate:
+    'Nende ridade kehtivuse lõppkuupäev ei vasta oma kontrollnumbrile või ei ole tegelik kuupäev. Võrrelge iga märki oma dokumendiga.',
+  mrzErrorCheckDigit: 'Üks nende ridade kontrollnumbritest ei klapi. Võrrelge iga märki oma dokumendiga.',
+  mrzErrorServer: 'Need read ei klapi. Võrrelge iga märki oma dokumendiga või jätke väli tühjaks.',
+  mrzFilledNote: 'Tühjad väljad täideti masinloetava ala andmetega. Saate neid endiselt muuta.',
 };

@@ -207,4 +207,24 @@ export const messages: Messages = {
   cancelConfirmYes: 'Kyllä, peruuta',
   cancelConfirmNo: 'Ei, palaa',
   captureFileUnreadable: 'Tätä tiedostoa ei voitu avata kuvana. Valitse toinen JPEG-, PNG- tai WebP-kuva.',
+  fieldMrz: 'Koneellisesti luettava alue (valinnainen)',
+  mrzHintTd3: 'Kuvasivun alareunan 2 riviä, joissa on 44 merkkiä, kaikkine <-merkkeineen.',
+  mrzHintTd1: 'Kortin kääntöpuolen 3 riviä, joissa on 30 merkkiä, kaikkine <-merkkeineen.',
+  mrzHintAny:
+    'Kirjaimista, numeroista ja <-merkeistä koostuvat rivit kuvasivun alareunassa tai kortin kääntöpuolella.',
+  mrzErrorShape: 'Kirjoita {lines} riviä, joissa on {length} merkkiä, kuten ne on painettu asiakirjaasi.',
+  mrzErrorShapeAny: 'Kirjoita 2 tai 3 riviä täsmälleen niin kuin ne on painettu asiakirjaasi.',
+  mrzErrorCharacters:
+    'Rivillä {line} on merkki, jota koneellisesti luettavassa alueessa ei käytetä. Käytä vain merkkejä A–Z, 0–9 ja <.',
+  mrzErrorMisplaced: 'Rivi {line} ei näytä oikealta. Vertaa jokaista merkkiä asiakirjaasi.',
+  mrzErrorDocumentNumber:
+    'Näiden rivien asiakirjan numero ei vastaa tarkistusnumeroaan. Vertaa jokaista merkkiä asiakirjaasi.',
+  mrzErrorDateOfBirth:
+    'Näiden rivien syntymäaika ei vastaa tarkistusnumeroaan tai ei ole todellinen päivämäärä. Vertaa jokaista merkkiä asiakirjaasi.',
+  mrzErrorExpiryDate:
+    'Näiden rivien voimassaolon päättymispäivä ei vastaa tarkistusnumeroaan tai ei ole todellinen päivämäärä. Vertaa jokaista merkkiä asiakirjaasi.',
+  mrzErrorCheckDigit:
+    'Jokin näiden rivien tarkistusnumeroista ei täsmää. Vertaa jokaista merkkiä asiakirjaasi.',
+  mrzErrorServer: 'Nämä rivit eivät täsmää. Vertaa jokaista merkkiä asiakirjaasi tai jätä kenttä tyhjäksi.',
+  mrzFilledNote: 'Tyhjät kentät täytettiin koneellisesti luettavan alueen tiedoilla. Voit yhä muuttaa niitä.',
 };

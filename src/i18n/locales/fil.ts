@@ -225,4 +225,28 @@ export const messages: Messages = {
   cancelConfirmNo: 'Hindi, bumalik',
   captureFileUnreadable:
     'Hindi mabuksan ang file na ito bilang larawan. Pumili ng ibang JPEG, PNG o WebP na larawan.',
+  fieldMrz: 'Machine-readable zone (opsyonal)',
+  mrzHintTd3:
+    'Ang 2 linya na may tig-44 na character sa ibaba ng pahinang may larawan, kasama ang bawat < na tanda.',
+  mrzHintTd1: 'Ang 3 linya na may tig-30 na character sa likod ng card, kasama ang bawat < na tanda.',
+  mrzHintAny:
+    'Ang mga linya ng titik, numero at < na tanda sa ibaba ng pahinang may larawan o sa likod ng card.',
+  mrzErrorShape:
+    'Ilagay ang {lines} linya na may tig-{length} na character, gaya ng nakalimbag sa inyong dokumento.',
+  mrzErrorShapeAny: 'Ilagay ang 2 o 3 linya nang eksakto gaya ng nakalimbag sa inyong dokumento.',
+  mrzErrorCharacters:
+    'May character sa linya {line} na wala sa isang machine-readable zone. Gamitin lamang ang A–Z, 0–9 at <.',
+  mrzErrorMisplaced: 'Mukhang hindi tama ang linya {line}. Ihambing ang bawat character sa inyong dokumento.',
+  mrzErrorDocumentNumber:
+    'Hindi tugma ang numero ng dokumento sa mga linyang ito sa check digit nito. Ihambing ang bawat character sa inyong dokumento.',
+  mrzErrorDateOfBirth:
+    'Hindi tugma ang petsa ng kapanganakan sa mga linyang ito sa check digit nito, o hindi ito totoong petsa. Ihambing ang bawat character sa inyong dokumento.',
+  mrzErrorExpiryDate:
+    'Hindi tugma ang petsa ng pag-expire sa mga linyang ito sa check digit nito, o hindi ito totoong petsa. Ihambing ang bawat character sa inyong dokumento.',
+  mrzErrorCheckDigit:
+    'May check digit sa mga linyang ito na hindi tugma. Ihambing ang bawat character sa inyong dokumento.',
+  mrzErrorServer:
+    'Hindi pumasa sa pagsusuri ang mga linyang ito. Ihambing ang bawat character sa inyong dokumento, o iwanang blangko ang field.',
+  mrzFilledNote:
+    'Pinunan ang mga blangkong field mula sa machine-readable zone. Maaari pa rin ninyong baguhin ang mga ito.',
 };

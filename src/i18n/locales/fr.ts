@@ -223,4 +223,28 @@ export const messages: Messages = {
   cancelConfirmNo: 'Non, revenir',
   captureFileUnreadable:
     'Ce fichier n’a pas pu être ouvert comme image. Choisissez une autre photo JPEG, PNG ou WebP.',
+  fieldMrz: 'Zone de lecture automatique (facultatif)',
+  mrzHintTd3: 'Les 2 lignes de 44 caractères en bas de la page de la photo, y compris tous les signes <.',
+  mrzHintTd1: 'Les 3 lignes de 30 caractères au verso de la carte, y compris tous les signes <.',
+  mrzHintAny:
+    'Les lignes de lettres, de chiffres et de signes < en bas de la page de la photo ou au verso de la carte.',
+  mrzErrorShape:
+    'Saisissez {lines} lignes de {length} caractères, telles qu’elles sont imprimées sur votre document.',
+  mrzErrorShapeAny:
+    'Saisissez les 2 ou 3 lignes exactement telles qu’elles sont imprimées sur votre document.',
+  mrzErrorCharacters:
+    'La ligne {line} contient un caractère qui n’existe pas dans une zone de lecture automatique. Utilisez uniquement A–Z, 0–9 et <.',
+  mrzErrorMisplaced: 'La ligne {line} semble incorrecte. Comparez chaque caractère avec votre document.',
+  mrzErrorDocumentNumber:
+    'Le numéro du document dans ces lignes ne correspond pas à son chiffre de contrôle. Comparez chaque caractère avec votre document.',
+  mrzErrorDateOfBirth:
+    'La date de naissance dans ces lignes ne correspond pas à son chiffre de contrôle ou n’est pas une date réelle. Comparez chaque caractère avec votre document.',
+  mrzErrorExpiryDate:
+    'La date d’expiration dans ces lignes ne correspond pas à son chiffre de contrôle ou n’est pas une date réelle. Comparez chaque caractère avec votre document.',
+  mrzErrorCheckDigit:
+    'Un chiffre de contrôle de ces lignes ne correspond pas. Comparez chaque caractère avec votre document.',
+  mrzErrorServer:
+    'Ces lignes ne sont pas cohérentes. Comparez chaque caractère avec votre document ou laissez le champ vide.',
+  mrzFilledNote:
+    'Les champs vides ont été remplis à partir de la zone de lecture automatique. Vous pouvez toujours les modifier.',
 };

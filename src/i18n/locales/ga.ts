@@ -229,4 +229,26 @@ export const messages: Messages = {
   cancelConfirmNo: 'Níl, téigh siar',
   captureFileUnreadable:
     'Níorbh fhéidir an comhad seo a oscailt mar phictiúr. Roghnaigh grianghraf JPEG, PNG nó WebP eile.',
+  fieldMrz: 'Crios meaisín-inléite (roghnach)',
+  mrzHintTd3: 'An 2 líne de 44 carachtar ag bun an leathanaigh leis an ngrianghraf, le gach comhartha <.',
+  mrzHintTd1: 'Na 3 líne de 30 carachtar ar chúl an chárta, le gach comhartha <.',
+  mrzHintAny:
+    'Na línte litreacha, digití agus comharthaí < ag bun an leathanaigh leis an ngrianghraf nó ar chúl an chárta.',
+  mrzErrorShape: 'Cuir isteach {lines} líne de {length} carachtar, mar atá siad clóite ar do dhoiciméad.',
+  mrzErrorShapeAny: 'Cuir isteach an 2 nó 3 líne go díreach mar atá siad clóite ar do dhoiciméad.',
+  mrzErrorCharacters:
+    'Tá carachtar i líne {line} nach mbíonn i gcrios meaisín-inléite. Ná húsáid ach A–Z, 0–9 agus <.',
+  mrzErrorMisplaced:
+    'Ní cosúil go bhfuil líne {line} ceart. Cuir gach carachtar i gcomparáid le do dhoiciméad.',
+  mrzErrorDocumentNumber:
+    'Ní réitíonn uimhir an doiciméid sna línte seo lena digit seiceála. Cuir gach carachtar i gcomparáid le do dhoiciméad.',
+  mrzErrorDateOfBirth:
+    'Ní réitíonn an dáta breithe sna línte seo lena digit seiceála, nó ní dáta fíor é. Cuir gach carachtar i gcomparáid le do dhoiciméad.',
+  mrzErrorExpiryDate:
+    'Ní réitíonn an dáta éaga sna línte seo lena digit seiceála, nó ní dáta fíor é. Cuir gach carachtar i gcomparáid le do dhoiciméad.',
+  mrzErrorCheckDigit:
+    'Ní réitíonn digit seiceála sna línte seo. Cuir gach carachtar i gcomparáid le do dhoiciméad.',
+  mrzErrorServer:
+    'Níl na línte seo i gceart. Cuir gach carachtar i gcomparáid le do dhoiciméad, nó fág an réimse folamh.',
+  mrzFilledNote: 'Líonadh réimsí folmha ón gcrios meaisín-inléite. Is féidir leat iad a athrú fós.',
 };

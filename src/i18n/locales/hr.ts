@@ -216,4 +216,25 @@ export const messages: Messages = {
   cancelConfirmNo: 'Ne, vrati se',
   captureFileUnreadable:
     'Ova se datoteka ne može otvoriti kao slika. Odaberite drugu fotografiju u formatu JPEG, PNG ili WebP.',
+  fieldMrz: 'Strojno čitljiva zona (neobavezno)',
+  mrzHintTd3: '2 retka od 44 znaka na dnu stranice s fotografijom, sa svim znakovima <.',
+  mrzHintTd1: '3 retka od 30 znakova na poleđini kartice, sa svim znakovima <.',
+  mrzHintAny: 'Reci slova, znamenki i znakova < na dnu stranice s fotografijom ili na poleđini kartice.',
+  mrzErrorShape:
+    'Unesite {lines} retka (broj znakova u retku: {length}), kako su otisnuti na vašem dokumentu.',
+  mrzErrorShapeAny: 'Unesite 2 ili 3 retka točno onako kako su otisnuti na vašem dokumentu.',
+  mrzErrorCharacters:
+    'Redak {line} sadrži znak koji ne postoji u strojno čitljivoj zoni. Upotrebljavajte samo A–Z, 0–9 i <.',
+  mrzErrorMisplaced: 'Redak {line} ne izgleda ispravno. Usporedite svaki znak sa svojim dokumentom.',
+  mrzErrorDocumentNumber:
+    'Broj dokumenta u ovim recima ne odgovara svojoj kontrolnoj znamenki. Usporedite svaki znak sa svojim dokumentom.',
+  mrzErrorDateOfBirth:
+    'Datum rođenja u ovim recima ne odgovara svojoj kontrolnoj znamenki ili nije stvaran datum. Usporedite svaki znak sa svojim dokumentom.',
+  mrzErrorExpiryDate:
+    'Datum isteka u ovim recima ne odgovara svojoj kontrolnoj znamenki ili nije stvaran datum. Usporedite svaki znak sa svojim dokumentom.',
+  mrzErrorCheckDigit:
+    'Jedna kontrolna znamenka u ovim recima ne odgovara. Usporedite svaki znak sa svojim dokumentom.',
+  mrzErrorServer:
+    'Ovi reci nisu ispravni. Usporedite svaki znak sa svojim dokumentom ili ostavite polje prazno.',
+  mrzFilledNote: 'Prazna polja popunjena su iz strojno čitljive zone. I dalje ih možete promijeniti.',
 };

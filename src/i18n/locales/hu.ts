@@ -214,4 +214,26 @@ export const messages: Messages = {
   cancelConfirmNo: 'Nem, vissza',
   captureFileUnreadable:
     'Ezt a fájlt nem lehetett képként megnyitni. Válasszon másik JPEG-, PNG- vagy WebP-fotót.',
+  fieldMrz: 'Géppel olvasható zóna (nem kötelező)',
+  mrzHintTd3: 'A fényképes oldal alján lévő 2 sor, soronként 44 karakter, minden < jellel együtt.',
+  mrzHintTd1: 'A kártya hátoldalán lévő 3 sor, soronként 30 karakter, minden < jellel együtt.',
+  mrzHintAny:
+    'A betűkből, számjegyekből és < jelekből álló sorok a fényképes oldal alján vagy a kártya hátoldalán.',
+  mrzErrorShape: 'Adjon meg {lines} sort, soronként {length} karakterrel, ahogyan az okmányán szerepelnek.',
+  mrzErrorShapeAny: 'Adja meg a 2 vagy 3 sort pontosan úgy, ahogyan az okmányán szerepelnek.',
+  mrzErrorCharacters:
+    'A(z) {line}. sorban olyan karakter van, amely géppel olvasható zónában nem fordul elő. Csak A–Z, 0–9 és < használható.',
+  mrzErrorMisplaced: 'A(z) {line}. sor nem tűnik helyesnek. Vesse össze az egyes karaktereket az okmányával.',
+  mrzErrorDocumentNumber:
+    'A sorokban szereplő okmányszám nem egyezik az ellenőrző számjegyével. Vesse össze az egyes karaktereket az okmányával.',
+  mrzErrorDateOfBirth:
+    'A sorokban szereplő születési dátum nem egyezik az ellenőrző számjegyével, vagy nem valós dátum. Vesse össze az egyes karaktereket az okmányával.',
+  mrzErrorExpiryDate:
+    'A sorokban szereplő lejárati dátum nem egyezik az ellenőrző számjegyével, vagy nem valós dátum. Vesse össze az egyes karaktereket az okmányával.',
+  mrzErrorCheckDigit:
+    'A sorok egyik ellenőrző számjegye nem egyezik. Vesse össze az egyes karaktereket az okmányával.',
+  mrzErrorServer:
+    'Ezek a sorok nem helyesek. Vesse össze az egyes karaktereket az okmányával, vagy hagyja üresen a mezőt.',
+  mrzFilledNote:
+    'Az üres mezőket a géppel olvasható zóna alapján töltöttük ki. Továbbra is módosíthatja őket.',
 };

@@ -205,4 +205,25 @@ export const messages: Messages = {
   cancelConfirmYes: 'Ya, batalkan',
   cancelConfirmNo: 'Tidak, kembali',
   captureFileUnreadable: 'File ini tidak dapat dibuka sebagai gambar. Pilih foto JPEG, PNG, atau WebP lain.',
+  fieldMrz: 'Zona baca mesin (opsional)',
+  mrzHintTd3: '2 baris berisi 44 karakter di bagian bawah halaman foto, termasuk semua tanda <.',
+  mrzHintTd1: '3 baris berisi 30 karakter di bagian belakang kartu, termasuk semua tanda <.',
+  mrzHintAny: 'Baris huruf, angka, dan tanda < di bagian bawah halaman foto atau di bagian belakang kartu.',
+  mrzErrorShape:
+    'Masukkan {lines} baris berisi {length} karakter, persis seperti yang tercetak pada dokumen Anda.',
+  mrzErrorShapeAny: 'Masukkan 2 atau 3 baris persis seperti yang tercetak pada dokumen Anda.',
+  mrzErrorCharacters:
+    'Baris {line} berisi karakter yang tidak ada di zona baca mesin. Gunakan hanya A–Z, 0–9, dan <.',
+  mrzErrorMisplaced: 'Baris {line} tampaknya tidak benar. Bandingkan setiap karakter dengan dokumen Anda.',
+  mrzErrorDocumentNumber:
+    'Nomor dokumen di baris-baris ini tidak cocok dengan digit periksanya. Bandingkan setiap karakter dengan dokumen Anda.',
+  mrzErrorDateOfBirth:
+    'Tanggal lahir di baris-baris ini tidak cocok dengan digit periksanya, atau bukan tanggal yang sebenarnya. Bandingkan setiap karakter dengan dokumen Anda.',
+  mrzErrorExpiryDate:
+    'Tanggal kedaluwarsa di baris-baris ini tidak cocok dengan digit periksanya, atau bukan tanggal yang sebenarnya. Bandingkan setiap karakter dengan dokumen Anda.',
+  mrzErrorCheckDigit:
+    'Salah satu digit periksa di baris-baris ini tidak cocok. Bandingkan setiap karakter dengan dokumen Anda.',
+  mrzErrorServer:
+    'Baris-baris ini tidak valid. Bandingkan setiap karakter dengan dokumen Anda, atau biarkan kolom ini kosong.',
+  mrzFilledNote: 'Kolom yang kosong telah diisi dari zona baca mesin. Anda masih dapat mengubahnya.',
 };

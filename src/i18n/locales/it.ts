@@ -219,4 +219,25 @@ export const messages: Messages = {
   cancelConfirmNo: 'No, torna indietro',
   captureFileUnreadable:
     'Impossibile aprire questo file come immagine. Scelga un’altra foto JPEG, PNG o WebP.',
+  fieldMrz: 'Zona a lettura ottica (facoltativo)',
+  mrzHintTd3: 'Le 2 righe da 44 caratteri in fondo alla pagina con la fotografia, compresi tutti i segni <.',
+  mrzHintTd1: 'Le 3 righe da 30 caratteri sul retro della carta, compresi tutti i segni <.',
+  mrzHintAny:
+    'Le righe di lettere, cifre e segni < in fondo alla pagina con la fotografia o sul retro della carta.',
+  mrzErrorShape: 'Inserisca {lines} righe da {length} caratteri, come stampate sul Suo documento.',
+  mrzErrorShapeAny: 'Inserisca le 2 o 3 righe esattamente come sono stampate sul Suo documento.',
+  mrzErrorCharacters:
+    'La riga {line} contiene un carattere che non esiste in una zona a lettura ottica. Usi solo A–Z, 0–9 e <.',
+  mrzErrorMisplaced: 'La riga {line} non sembra corretta. Confronti ogni carattere con il Suo documento.',
+  mrzErrorDocumentNumber:
+    'Il numero del documento in queste righe non corrisponde alla sua cifra di controllo. Confronti ogni carattere con il Suo documento.',
+  mrzErrorDateOfBirth:
+    'La data di nascita in queste righe non corrisponde alla sua cifra di controllo o non è una data reale. Confronti ogni carattere con il Suo documento.',
+  mrzErrorExpiryDate:
+    'La data di scadenza in queste righe non corrisponde alla sua cifra di controllo o non è una data reale. Confronti ogni carattere con il Suo documento.',
+  mrzErrorCheckDigit:
+    'Una cifra di controllo in queste righe non corrisponde. Confronti ogni carattere con il Suo documento.',
+  mrzErrorServer:
+    'Queste righe non risultano corrette. Confronti ogni carattere con il Suo documento oppure lasci il campo vuoto.',
+  mrzFilledNote: 'I campi vuoti sono stati compilati dalla zona a lettura ottica. Può ancora modificarli.',
 };

@@ -193,4 +193,21 @@ export const messages: Messages = {
   cancelConfirmYes: '예, 취소',
   cancelConfirmNo: '아니요, 돌아가기',
   captureFileUnreadable: '이 파일을 이미지로 열 수 없습니다. 다른 JPEG, PNG 또는 WebP 사진을 선택하세요.',
+  fieldMrz: '기계판독영역(선택)',
+  mrzHintTd3: '사진이 있는 면 아래쪽의 44자로 된 2줄이며, < 기호도 모두 포함합니다.',
+  mrzHintTd1: '카드 뒷면의 30자로 된 3줄이며, < 기호도 모두 포함합니다.',
+  mrzHintAny: '사진이 있는 면 아래쪽 또는 카드 뒷면에 있는 문자, 숫자, < 기호로 된 줄입니다.',
+  mrzErrorShape: '신분증에 인쇄된 그대로 {length}자로 된 {lines}줄을 입력하세요.',
+  mrzErrorShapeAny: '신분증에 인쇄된 2줄 또는 3줄을 그대로 정확히 입력하세요.',
+  mrzErrorCharacters: '{line}번째 줄에 기계판독영역에 없는 문자가 있습니다. A–Z, 0–9, <만 사용하세요.',
+  mrzErrorMisplaced: '{line}번째 줄이 올바르지 않은 것 같습니다. 각 문자를 신분증과 비교해 주세요.',
+  mrzErrorDocumentNumber:
+    '이 줄의 신분증 번호가 검증 숫자와 일치하지 않습니다. 각 문자를 신분증과 비교해 주세요.',
+  mrzErrorDateOfBirth:
+    '이 줄의 생년월일이 검증 숫자와 일치하지 않거나 실제 날짜가 아닙니다. 각 문자를 신분증과 비교해 주세요.',
+  mrzErrorExpiryDate:
+    '이 줄의 만료일이 검증 숫자와 일치하지 않거나 실제 날짜가 아닙니다. 각 문자를 신분증과 비교해 주세요.',
+  mrzErrorCheckDigit: '이 줄의 검증 숫자 중 하나가 일치하지 않습니다. 각 문자를 신분증과 비교해 주세요.',
+  mrzErrorServer: '이 줄을 확인할 수 없습니다. 각 문자를 신분증과 비교하거나 이 항목을 비워 두세요.',
+  mrzFilledNote: '비어 있던 항목을 기계판독영역의 내용으로 채웠습니다. 계속 변경할 수 있습니다.',
 };

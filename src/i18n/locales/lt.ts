@@ -220,4 +220,26 @@ export const messages: Messages = {
   cancelConfirmNo: 'Ne, grįžti',
   captureFileUnreadable:
     'Šio failo nepavyko atidaryti kaip vaizdo. Pasirinkite kitą JPEG, PNG arba WebP nuotrauką.',
+  fieldMrz: 'Mašininio nuskaitymo zona (neprivaloma)',
+  mrzHintTd3: '2 eilutės po 44 simbolius nuotraukos puslapio apačioje, įskaitant visus ženklus <.',
+  mrzHintTd1: '3 eilutės po 30 simbolių kortelės kitoje pusėje, įskaitant visus ženklus <.',
+  mrzHintAny:
+    'Raidžių, skaitmenų ir ženklų < eilutės nuotraukos puslapio apačioje arba kortelės kitoje pusėje.',
+  mrzErrorShape:
+    'Įveskite {lines} eilutes (simbolių eilutėje: {length}), kaip jos išspausdintos jūsų dokumente.',
+  mrzErrorShapeAny: 'Įveskite 2 arba 3 eilutes tiksliai taip, kaip jos išspausdintos jūsų dokumente.',
+  mrzErrorCharacters:
+    '{line} eilutėje yra simbolis, kurio mašininio nuskaitymo zonoje nebūna. Naudokite tik A–Z, 0–9 ir <.',
+  mrzErrorMisplaced: '{line} eilutė atrodo neteisinga. Palyginkite kiekvieną simbolį su savo dokumentu.',
+  mrzErrorDocumentNumber:
+    'Šiose eilutėse esantis dokumento numeris neatitinka savo kontrolinio skaitmens. Palyginkite kiekvieną simbolį su savo dokumentu.',
+  mrzErrorDateOfBirth:
+    'Šiose eilutėse esanti gimimo data neatitinka savo kontrolinio skaitmens arba nėra tikra data. Palyginkite kiekvieną simbolį su savo dokumentu.',
+  mrzErrorExpiryDate:
+    'Šiose eilutėse esanti galiojimo pabaigos data neatitinka savo kontrolinio skaitmens arba nėra tikra data. Palyginkite kiekvieną simbolį su savo dokumentu.',
+  mrzErrorCheckDigit:
+    'Vienas šių eilučių kontrolinis skaitmuo nesutampa. Palyginkite kiekvieną simbolį su savo dokumentu.',
+  mrzErrorServer:
+    'Šios eilutės nesutampa. Palyginkite kiekvieną simbolį su savo dokumentu arba palikite lauką tuščią.',
+  mrzFilledNote: 'Tušti laukai užpildyti pagal mašininio nuskaitymo zoną. Juos vis dar galite pakeisti.',
 };

@@ -218,4 +218,24 @@ export const messages: Messages = {
   cancelConfirmNo: 'Nē, atgriezties',
   captureFileUnreadable:
     'Šo failu neizdevās atvērt kā attēlu. Izvēlieties citu JPEG, PNG vai WebP fotoattēlu.',
+  fieldMrz: 'Mašīnlasāmā zona (nav obligāti)',
+  mrzHintTd3: '2 rindas pa 44 rakstzīmēm fotoattēla lapas apakšā, ieskaitot visas zīmes <.',
+  mrzHintTd1: '3 rindas pa 30 rakstzīmēm kartes otrā pusē, ieskaitot visas zīmes <.',
+  mrzHintAny: 'Burtu, ciparu un zīmju < rindas fotoattēla lapas apakšā vai kartes otrā pusē.',
+  mrzErrorShape: 'Ievadiet {lines} rindas pa {length} rakstzīmēm, kā tās ir uzdrukātas jūsu dokumentā.',
+  mrzErrorShapeAny: 'Ievadiet 2 vai 3 rindas tieši tā, kā tās ir uzdrukātas jūsu dokumentā.',
+  mrzErrorCharacters:
+    '{line}. rindā ir rakstzīme, kuras mašīnlasāmajā zonā nav. Izmantojiet tikai A–Z, 0–9 un <.',
+  mrzErrorMisplaced: '{line}. rinda neizskatās pareiza. Salīdziniet katru rakstzīmi ar savu dokumentu.',
+  mrzErrorDocumentNumber:
+    'Dokumenta numurs šajās rindās neatbilst tā kontrolciparam. Salīdziniet katru rakstzīmi ar savu dokumentu.',
+  mrzErrorDateOfBirth:
+    'Dzimšanas datums šajās rindās neatbilst tā kontrolciparam vai nav īsts datums. Salīdziniet katru rakstzīmi ar savu dokumentu.',
+  mrzErrorExpiryDate:
+    'Derīguma termiņš šajās rindās neatbilst tā kontrolciparam vai nav īsts datums. Salīdziniet katru rakstzīmi ar savu dokumentu.',
+  mrzErrorCheckDigit:
+    'Kāds kontrolcipars šajās rindās neatbilst. Salīdziniet katru rakstzīmi ar savu dokumentu.',
+  mrzErrorServer:
+    'Šīs rindas nav pareizas. Salīdziniet katru rakstzīmi ar savu dokumentu vai atstājiet lauku tukšu.',
+  mrzFilledNote: 'Tukšie lauki tika aizpildīti no mašīnlasāmās zonas. Jūs joprojām varat tos mainīt.',
 };

@@ -210,4 +210,24 @@ export const messages: Messages = {
   cancelConfirmNo: 'Tidak, kembali',
   captureFileUnreadable:
     'Fail ini tidak dapat dibuka sebagai gambar. Pilih gambar JPEG, PNG atau WebP yang lain.',
+  fieldMrz: 'Zon boleh baca mesin (pilihan)',
+  mrzHintTd3: '2 baris 44 aksara di bahagian bawah halaman foto, termasuk semua tanda <.',
+  mrzHintTd1: '3 baris 30 aksara di bahagian belakang kad, termasuk semua tanda <.',
+  mrzHintAny: 'Baris huruf, digit dan tanda < di bahagian bawah halaman foto atau di bahagian belakang kad.',
+  mrzErrorShape: 'Masukkan {lines} baris {length} aksara, seperti yang tercetak pada dokumen anda.',
+  mrzErrorShapeAny: 'Masukkan 2 atau 3 baris tepat seperti yang tercetak pada dokumen anda.',
+  mrzErrorCharacters:
+    'Baris {line} mengandungi aksara yang tiada dalam zon boleh baca mesin. Gunakan hanya A–Z, 0–9 dan <.',
+  mrzErrorMisplaced: 'Baris {line} nampaknya tidak betul. Bandingkan setiap aksara dengan dokumen anda.',
+  mrzErrorDocumentNumber:
+    'Nombor dokumen dalam baris ini tidak sepadan dengan digit semaknya. Bandingkan setiap aksara dengan dokumen anda.',
+  mrzErrorDateOfBirth:
+    'Tarikh lahir dalam baris ini tidak sepadan dengan digit semaknya, atau bukan tarikh sebenar. Bandingkan setiap aksara dengan dokumen anda.',
+  mrzErrorExpiryDate:
+    'Tarikh tamat tempoh dalam baris ini tidak sepadan dengan digit semaknya, atau bukan tarikh sebenar. Bandingkan setiap aksara dengan dokumen anda.',
+  mrzErrorCheckDigit:
+    'Satu digit semak dalam baris ini tidak sepadan. Bandingkan setiap aksara dengan dokumen anda.',
+  mrzErrorServer:
+    'Baris ini tidak sah. Bandingkan setiap aksara dengan dokumen anda, atau biarkan medan ini kosong.',
+  mrzFilledNote: 'Medan kosong telah diisi daripada zon boleh baca mesin. Anda masih boleh mengubahnya.',
 };

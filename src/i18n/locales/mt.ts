@@ -220,4 +220,24 @@ export const messages: Messages = {
   cancelConfirmNo: 'Le, mur lura',
   captureFileUnreadable:
     'Dan il-fajl ma setax jinfetaħ bħala stampa. Agħżel ritratt ieħor JPEG, PNG jew WebP.',
+  fieldMrz: 'Żona li tinqara mill-magni (mhux obbligatorja)',
+  mrzHintTd3: 'Iż-2 linji ta’ 44 karattru fil-qiegħ tal-paġna tar-ritratt, b’kull sinjal <.',
+  mrzHintTd1: 'It-3 linji ta’ 30 karattru fuq wara tal-karta, b’kull sinjal <.',
+  mrzHintAny: 'Il-linji ta’ ittri, ċifri u sinjali < fil-qiegħ tal-paġna tar-ritratt jew fuq wara tal-karta.',
+  mrzErrorShape: 'Daħħal {lines} linji ta’ {length} karattru, kif stampati fuq id-dokument tiegħek.',
+  mrzErrorShapeAny: 'Daħħal iż-2 jew it-3 linji eżatt kif stampati fuq id-dokument tiegħek.',
+  mrzErrorCharacters:
+    'Il-linja {line} fiha karattru li ma jidhirx f’żona li tinqara mill-magni. Uża biss A–Z, 0–9 u <.',
+  mrzErrorMisplaced: 'Il-linja {line} ma tidhirx korretta. Qabbel kull karattru mad-dokument tiegħek.',
+  mrzErrorDocumentNumber:
+    'In-numru tad-dokument f’dawn il-linji ma jaqbilx maċ-ċifra ta’ kontroll tiegħu. Qabbel kull karattru mad-dokument tiegħek.',
+  mrzErrorDateOfBirth:
+    'Id-data tat-twelid f’dawn il-linji ma taqbilx maċ-ċifra ta’ kontroll tagħha, jew mhijiex data vera. Qabbel kull karattru mad-dokument tiegħek.',
+  mrzErrorExpiryDate:
+    'Id-data ta’ skadenza f’dawn il-linji ma taqbilx maċ-ċifra ta’ kontroll tagħha, jew mhijiex data vera. Qabbel kull karattru mad-dokument tiegħek.',
+  mrzErrorCheckDigit:
+    'Ċifra ta’ kontroll f’dawn il-linji ma taqbilx. Qabbel kull karattru mad-dokument tiegħek.',
+  mrzErrorServer:
+    'Dawn il-linji ma jaqblux. Qabbel kull karattru mad-dokument tiegħek, jew ħalli l-qasam vojt.',
+  mrzFilledNote: 'Il-qasmiet vojta mtlew miż-żona li tinqara mill-magni. Xorta tista’ tibdilhom.',
 };

@@ -207,4 +207,25 @@ export const messages: Messages = {
   cancelConfirmYes: 'Ja, avbryt',
   cancelConfirmNo: 'Nei, gå tilbake',
   captureFileUnreadable: 'Filen kunne ikke åpnes som et bilde. Velg et annet JPEG-, PNG- eller WebP-bilde.',
+  fieldMrz: 'Maskinlesbar sone (valgfritt)',
+  mrzHintTd3: 'De 2 linjene med 44 tegn nederst på siden med bildet, med alle tegn <.',
+  mrzHintTd1: 'De 3 linjene med 30 tegn på baksiden av kortet, med alle tegn <.',
+  mrzHintAny:
+    'Linjene med bokstaver, tall og tegn < nederst på siden med bildet eller på baksiden av kortet.',
+  mrzErrorShape: 'Skriv inn {lines} linjer med {length} tegn, slik de er trykt på dokumentet ditt.',
+  mrzErrorShapeAny: 'Skriv inn de 2 eller 3 linjene nøyaktig slik de er trykt på dokumentet ditt.',
+  mrzErrorCharacters:
+    'Linje {line} har et tegn som ikke finnes i en maskinlesbar sone. Bruk bare A–Z, 0–9 og <.',
+  mrzErrorMisplaced: 'Linje {line} ser ikke riktig ut. Sammenlign hvert tegn med dokumentet ditt.',
+  mrzErrorDocumentNumber:
+    'Dokumentnummeret i disse linjene stemmer ikke med kontrollsifferet. Sammenlign hvert tegn med dokumentet ditt.',
+  mrzErrorDateOfBirth:
+    'Fødselsdatoen i disse linjene stemmer ikke med kontrollsifferet eller er ikke en gyldig dato. Sammenlign hvert tegn med dokumentet ditt.',
+  mrzErrorExpiryDate:
+    'Utløpsdatoen i disse linjene stemmer ikke med kontrollsifferet eller er ikke en gyldig dato. Sammenlign hvert tegn med dokumentet ditt.',
+  mrzErrorCheckDigit:
+    'Et kontrollsiffer i disse linjene stemmer ikke. Sammenlign hvert tegn med dokumentet ditt.',
+  mrzErrorServer:
+    'Disse linjene stemmer ikke. Sammenlign hvert tegn med dokumentet ditt, eller la feltet stå tomt.',
+  mrzFilledNote: 'Tomme felt er fylt ut fra den maskinlesbare sonen. Du kan fortsatt endre dem.',
 };

@@ -215,4 +215,23 @@ export const messages: Messages = {
   cancelConfirmNo: 'Nee, ga terug',
   captureFileUnreadable:
     'Dit bestand kon niet als afbeelding worden geopend. Kies een andere JPEG-, PNG- of WebP-foto.',
+  fieldMrz: 'Machineleesbare zone (optioneel)',
+  mrzHintTd3: 'De 2 regels van 44 tekens onderaan de pagina met de foto, inclusief alle tekens <.',
+  mrzHintTd1: 'De 3 regels van 30 tekens op de achterkant van de kaart, inclusief alle tekens <.',
+  mrzHintAny:
+    'De regels met letters, cijfers en tekens < onderaan de pagina met de foto of op de achterkant van de kaart.',
+  mrzErrorShape: 'Voer {lines} regels van {length} tekens in, zoals ze op uw document staan.',
+  mrzErrorShapeAny: 'Voer de 2 of 3 regels in precies zoals ze op uw document staan.',
+  mrzErrorCharacters:
+    'Regel {line} bevat een teken dat niet in een machineleesbare zone voorkomt. Gebruik alleen A–Z, 0–9 en <.',
+  mrzErrorMisplaced: 'Regel {line} lijkt niet te kloppen. Vergelijk elk teken met uw document.',
+  mrzErrorDocumentNumber:
+    'Het documentnummer in deze regels komt niet overeen met het controlecijfer. Vergelijk elk teken met uw document.',
+  mrzErrorDateOfBirth:
+    'De geboortedatum in deze regels komt niet overeen met het controlecijfer of is geen bestaande datum. Vergelijk elk teken met uw document.',
+  mrzErrorExpiryDate:
+    'De vervaldatum in deze regels komt niet overeen met het controlecijfer of is geen bestaande datum. Vergelijk elk teken met uw document.',
+  mrzErrorCheckDigit: 'Een controlecijfer in deze regels klopt niet. Vergelijk elk teken met uw document.',
+  mrzErrorServer: 'Deze regels kloppen niet. Vergelijk elk teken met uw document of laat het veld leeg.',
+  mrzFilledNote: 'Lege velden zijn ingevuld vanuit de machineleesbare zone. U kunt ze nog steeds wijzigen.',
 };

@@ -220,4 +220,25 @@ export const messages: Messages = {
   cancelConfirmNo: 'Nie, wróć',
   captureFileUnreadable:
     'Nie udało się otworzyć tego pliku jako obrazu. Wybierz inne zdjęcie JPEG, PNG lub WebP.',
+  fieldMrz: 'Strefa odczytu maszynowego (opcjonalnie)',
+  mrzHintTd3: '2 wiersze po 44 znaki u dołu strony ze zdjęciem, łącznie ze wszystkimi znakami <.',
+  mrzHintTd1: '3 wiersze po 30 znaków na odwrocie karty, łącznie ze wszystkimi znakami <.',
+  mrzHintAny: 'Wiersze liter, cyfr i znaków < u dołu strony ze zdjęciem lub na odwrocie karty.',
+  mrzErrorShape:
+    'Wpisz {lines} wiersze (liczba znaków w wierszu: {length}), tak jak są wydrukowane na dokumencie.',
+  mrzErrorShapeAny: 'Wpisz 2 lub 3 wiersze dokładnie tak, jak są wydrukowane na dokumencie.',
+  mrzErrorCharacters:
+    'Wiersz {line} zawiera znak, którego nie ma w strefie odczytu maszynowego. Używaj tylko A–Z, 0–9 i <.',
+  mrzErrorMisplaced: 'Wiersz {line} wygląda na niepoprawny. Porównaj każdy znak z dokumentem.',
+  mrzErrorDocumentNumber:
+    'Numer dokumentu w tych wierszach nie zgadza się z cyfrą kontrolną. Porównaj każdy znak z dokumentem.',
+  mrzErrorDateOfBirth:
+    'Data urodzenia w tych wierszach nie zgadza się z cyfrą kontrolną lub nie jest prawdziwą datą. Porównaj każdy znak z dokumentem.',
+  mrzErrorExpiryDate:
+    'Data ważności w tych wierszach nie zgadza się z cyfrą kontrolną lub nie jest prawdziwą datą. Porównaj każdy znak z dokumentem.',
+  mrzErrorCheckDigit:
+    'Jedna z cyfr kontrolnych w tych wierszach się nie zgadza. Porównaj każdy znak z dokumentem.',
+  mrzErrorServer: 'Te wiersze się nie zgadzają. Porównaj każdy znak z dokumentem lub pozostaw pole puste.',
+  mrzFilledNote:
+    'Puste pola zostały wypełnione danymi ze strefy odczytu maszynowego. Nadal można je zmienić.',
 };

@@ -216,4 +216,26 @@ export const messages: Messages = {
   cancelConfirmNo: 'Não, voltar',
   captureFileUnreadable:
     'Não foi possível abrir este ficheiro como imagem. Escolha outra foto JPEG, PNG ou WebP.',
+  fieldMrz: 'Zona de leitura ótica (opcional)',
+  mrzHintTd3: 'As 2 linhas de 44 carateres na parte inferior da página da fotografia, com todos os sinais <.',
+  mrzHintTd1: 'As 3 linhas de 30 carateres no verso do cartão, com todos os sinais <.',
+  mrzHintAny:
+    'As linhas de letras, algarismos e sinais < na parte inferior da página da fotografia ou no verso do cartão.',
+  mrzErrorShape: 'Introduza {lines} linhas de {length} carateres, tal como estão impressas no seu documento.',
+  mrzErrorShapeAny: 'Introduza as 2 ou 3 linhas exatamente como estão impressas no seu documento.',
+  mrzErrorCharacters:
+    'A linha {line} tem um carácter que não existe numa zona de leitura ótica. Utilize apenas A–Z, 0–9 e <.',
+  mrzErrorMisplaced: 'A linha {line} não parece estar correta. Compare cada carácter com o seu documento.',
+  mrzErrorDocumentNumber:
+    'O número do documento nestas linhas não corresponde ao respetivo dígito de controlo. Compare cada carácter com o seu documento.',
+  mrzErrorDateOfBirth:
+    'A data de nascimento nestas linhas não corresponde ao respetivo dígito de controlo ou não é uma data real. Compare cada carácter com o seu documento.',
+  mrzErrorExpiryDate:
+    'A data de validade nestas linhas não corresponde ao respetivo dígito de controlo ou não é uma data real. Compare cada carácter com o seu documento.',
+  mrzErrorCheckDigit:
+    'Um dígito de controlo nestas linhas não corresponde. Compare cada carácter com o seu documento.',
+  mrzErrorServer:
+    'Estas linhas não estão corretas. Compare cada carácter com o seu documento ou deixe o campo vazio.',
+  mrzFilledNote:
+    'Os campos vazios foram preenchidos a partir da zona de leitura ótica. Pode continuar a alterá-los.',
 };

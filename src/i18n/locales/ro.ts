@@ -218,4 +218,29 @@ export const messages: Messages = {
   cancelConfirmNo: 'Nu, înapoi',
   captureFileUnreadable:
     'Acest fișier nu a putut fi deschis ca imagine. Alegeți altă fotografie JPEG, PNG sau WebP.',
+  fieldMrz: 'Zona de citire automată (opțional)',
+  mrzHintTd3:
+    'Cele 2 rânduri de câte 44 de caractere din partea de jos a paginii cu fotografia, inclusiv toate semnele <.',
+  mrzHintTd1: 'Cele 3 rânduri de câte 30 de caractere de pe verso-ul cărții, inclusiv toate semnele <.',
+  mrzHintAny:
+    'Rândurile de litere, cifre și semne < din partea de jos a paginii cu fotografia sau de pe verso-ul cărții.',
+  mrzErrorShape:
+    'Introduceți {lines} rânduri de câte {length} de caractere, așa cum sunt tipărite pe documentul dumneavoastră.',
+  mrzErrorShapeAny:
+    'Introduceți cele 2 sau 3 rânduri exact așa cum sunt tipărite pe documentul dumneavoastră.',
+  mrzErrorCharacters:
+    'Rândul {line} conține un caracter care nu există într-o zonă de citire automată. Folosiți doar A–Z, 0–9 și <.',
+  mrzErrorMisplaced: 'Rândul {line} nu pare corect. Comparați fiecare caracter cu documentul dumneavoastră.',
+  mrzErrorDocumentNumber:
+    'Numărul documentului din aceste rânduri nu corespunde cifrei sale de control. Comparați fiecare caracter cu documentul dumneavoastră.',
+  mrzErrorDateOfBirth:
+    'Data nașterii din aceste rânduri nu corespunde cifrei sale de control sau nu este o dată reală. Comparați fiecare caracter cu documentul dumneavoastră.',
+  mrzErrorExpiryDate:
+    'Data expirării din aceste rânduri nu corespunde cifrei sale de control sau nu este o dată reală. Comparați fiecare caracter cu documentul dumneavoastră.',
+  mrzErrorCheckDigit:
+    'O cifră de control din aceste rânduri nu corespunde. Comparați fiecare caracter cu documentul dumneavoastră.',
+  mrzErrorServer:
+    'Aceste rânduri nu sunt corecte. Comparați fiecare caracter cu documentul dumneavoastră sau lăsați câmpul gol.',
+  mrzFilledNote:
+    'Câmpurile goale au fost completate din zona de citire automată. Le puteți modifica în continuare.',
 };

@@ -217,4 +217,25 @@ export const messages: Messages = {
   cancelConfirmNo: 'Nie, vrátiť sa',
   captureFileUnreadable:
     'Tento súbor sa nedá otvoriť ako obrázok. Vyberte inú fotku vo formáte JPEG, PNG alebo WebP.',
+  fieldMrz: 'Strojovo čitateľná zóna (nepovinné)',
+  mrzHintTd3: '2 riadky po 44 znakov v spodnej časti strany s fotografiou, vrátane všetkých znakov <.',
+  mrzHintTd1: '3 riadky po 30 znakov na zadnej strane karty, vrátane všetkých znakov <.',
+  mrzHintAny:
+    'Riadky písmen, číslic a znakov < v spodnej časti strany s fotografiou alebo na zadnej strane karty.',
+  mrzErrorShape: 'Zadajte {lines} riadky po {length} znakov tak, ako sú vytlačené na vašom doklade.',
+  mrzErrorShapeAny: 'Zadajte 2 alebo 3 riadky presne tak, ako sú vytlačené na vašom doklade.',
+  mrzErrorCharacters:
+    'Riadok {line} obsahuje znak, ktorý sa v strojovo čitateľnej zóne nevyskytuje. Používajte iba A–Z, 0–9 a <.',
+  mrzErrorMisplaced: 'Riadok {line} nevyzerá správne. Porovnajte každý znak so svojím dokladom.',
+  mrzErrorDocumentNumber:
+    'Číslo dokladu v týchto riadkoch nezodpovedá svojej kontrolnej číslici. Porovnajte každý znak so svojím dokladom.',
+  mrzErrorDateOfBirth:
+    'Dátum narodenia v týchto riadkoch nezodpovedá svojej kontrolnej číslici alebo nie je skutočným dátumom. Porovnajte každý znak so svojím dokladom.',
+  mrzErrorExpiryDate:
+    'Dátum konca platnosti v týchto riadkoch nezodpovedá svojej kontrolnej číslici alebo nie je skutočným dátumom. Porovnajte každý znak so svojím dokladom.',
+  mrzErrorCheckDigit:
+    'Jedna z kontrolných číslic v týchto riadkoch nesedí. Porovnajte každý znak so svojím dokladom.',
+  mrzErrorServer:
+    'Tieto riadky nesedia. Porovnajte každý znak so svojím dokladom alebo nechajte pole prázdne.',
+  mrzFilledNote: 'Prázdne polia boli vyplnené zo strojovo čitateľnej zóny. Stále ich môžete zmeniť.',
 };

@@ -217,4 +217,26 @@ export const messages: Messages = {
   cancelConfirmNo: 'Ne, nazaj',
   captureFileUnreadable:
     'Te datoteke ni mogoče odpreti kot sliko. Izberite drugo fotografijo JPEG, PNG ali WebP.',
+  fieldMrz: 'Strojno berljivo območje (neobvezno)',
+  mrzHintTd3: '2 vrstici po 44 znakov na dnu strani s fotografijo, z vsemi znaki <.',
+  mrzHintTd1: '3 vrstice po 30 znakov na hrbtni strani kartice, z vsemi znaki <.',
+  mrzHintAny: 'Vrstice črk, številk in znakov < na dnu strani s fotografijo ali na hrbtni strani kartice.',
+  mrzErrorShape:
+    'Vnesite vrstice, kot so natisnjene na vašem dokumentu (število vrstic: {lines}, znakov v vrstici: {length}).',
+  mrzErrorShapeAny: 'Vnesite 2 ali 3 vrstice natanko tako, kot so natisnjene na vašem dokumentu.',
+  mrzErrorCharacters:
+    'Vrstica {line} vsebuje znak, ki ga v strojno berljivem območju ni. Uporabite samo A–Z, 0–9 in <.',
+  mrzErrorMisplaced: 'Vrstica {line} ni videti pravilna. Vsak znak primerjajte s svojim dokumentom.',
+  mrzErrorDocumentNumber:
+    'Številka dokumenta v teh vrsticah se ne ujema s svojo kontrolno številko. Vsak znak primerjajte s svojim dokumentom.',
+  mrzErrorDateOfBirth:
+    'Datum rojstva v teh vrsticah se ne ujema s svojo kontrolno številko ali ni resničen datum. Vsak znak primerjajte s svojim dokumentom.',
+  mrzErrorExpiryDate:
+    'Datum veljavnosti v teh vrsticah se ne ujema s svojo kontrolno številko ali ni resničen datum. Vsak znak primerjajte s svojim dokumentom.',
+  mrzErrorCheckDigit:
+    'Ena od kontrolnih številk v teh vrsticah se ne ujema. Vsak znak primerjajte s svojim dokumentom.',
+  mrzErrorServer:
+    'Te vrstice se ne ujemajo. Vsak znak primerjajte s svojim dokumentom ali pustite polje prazno.',
+  mrzFilledNote:
+    'Prazna polja so bila izpolnjena iz strojno berljivega območja. Še vedno jih lahko spremenite.',
 };

@@ -204,4 +204,23 @@ export const messages: Messages = {
   cancelConfirmYes: 'Ja, avbryt',
   cancelConfirmNo: 'Nej, gå tillbaka',
   captureFileUnreadable: 'Filen kunde inte öppnas som en bild. Välj ett annat foto i JPEG, PNG eller WebP.',
+  fieldMrz: 'Maskinläsbar zon (valfritt)',
+  mrzHintTd3: 'De 2 raderna med 44 tecken längst ned på sidan med fotot, med alla tecken <.',
+  mrzHintTd1: 'De 3 raderna med 30 tecken på baksidan av kortet, med alla tecken <.',
+  mrzHintAny:
+    'Raderna med bokstäver, siffror och tecken < längst ned på sidan med fotot eller på baksidan av kortet.',
+  mrzErrorShape: 'Ange {lines} rader med {length} tecken, som de är tryckta på din handling.',
+  mrzErrorShapeAny: 'Ange de 2 eller 3 raderna exakt som de är tryckta på din handling.',
+  mrzErrorCharacters:
+    'Rad {line} innehåller ett tecken som inte förekommer i en maskinläsbar zon. Använd bara A–Z, 0–9 och <.',
+  mrzErrorMisplaced: 'Rad {line} ser inte rätt ut. Jämför varje tecken med din handling.',
+  mrzErrorDocumentNumber:
+    'Handlingsnumret på dessa rader stämmer inte med sin kontrollsiffra. Jämför varje tecken med din handling.',
+  mrzErrorDateOfBirth:
+    'Födelsedatumet på dessa rader stämmer inte med sin kontrollsiffra eller är inte ett giltigt datum. Jämför varje tecken med din handling.',
+  mrzErrorExpiryDate:
+    'Sista giltighetsdagen på dessa rader stämmer inte med sin kontrollsiffra eller är inte ett giltigt datum. Jämför varje tecken med din handling.',
+  mrzErrorCheckDigit: 'En kontrollsiffra på dessa rader stämmer inte. Jämför varje tecken med din handling.',
+  mrzErrorServer: 'Dessa rader stämmer inte. Jämför varje tecken med din handling eller lämna fältet tomt.',
+  mrzFilledNote: 'Tomma fält har fyllts i från den maskinläsbara zonen. Du kan fortfarande ändra dem.',
 };

@@ -210,4 +210,24 @@ export const messages: Messages = {
   cancelConfirmYes: 'Evet, iptal et',
   cancelConfirmNo: 'Hayır, geri dön',
   captureFileUnreadable: 'Bu dosya resim olarak açılamadı. Başka bir JPEG, PNG veya WebP fotoğraf seçin.',
+  fieldMrz: 'Makine tarafından okunabilir bölge (isteğe bağlı)',
+  mrzHintTd3: 'Fotoğraflı sayfanın altındaki 44 karakterlik 2 satır, tüm < işaretleriyle birlikte.',
+  mrzHintTd1: 'Kartın arka yüzündeki 30 karakterlik 3 satır, tüm < işaretleriyle birlikte.',
+  mrzHintAny:
+    'Fotoğraflı sayfanın altındaki veya kartın arka yüzündeki harf, rakam ve < işaretlerinden oluşan satırlar.',
+  mrzErrorShape: '{length} karakterlik {lines} satırı belgenizde basılı olduğu gibi girin.',
+  mrzErrorShapeAny: '2 veya 3 satırı tam olarak belgenizde basılı olduğu gibi girin.',
+  mrzErrorCharacters:
+    '{line}. satırda makine tarafından okunabilir bölgede bulunmayan bir karakter var. Yalnızca A–Z, 0–9 ve < kullanın.',
+  mrzErrorMisplaced: '{line}. satır doğru görünmüyor. Her karakteri belgenizle karşılaştırın.',
+  mrzErrorDocumentNumber:
+    'Bu satırlardaki belge numarası kontrol hanesiyle uyuşmuyor. Her karakteri belgenizle karşılaştırın.',
+  mrzErrorDateOfBirth:
+    'Bu satırlardaki doğum tarihi kontrol hanesiyle uyuşmuyor veya gerçek bir tarih değil. Her karakteri belgenizle karşılaştırın.',
+  mrzErrorExpiryDate:
+    'Bu satırlardaki son geçerlilik tarihi kontrol hanesiyle uyuşmuyor veya gerçek bir tarih değil. Her karakteri belgenizle karşılaştırın.',
+  mrzErrorCheckDigit: 'Bu satırlardaki bir kontrol hanesi uyuşmuyor. Her karakteri belgenizle karşılaştırın.',
+  mrzErrorServer: 'Bu satırlar doğrulanamadı. Her karakteri belgenizle karşılaştırın veya alanı boş bırakın.',
+  mrzFilledNote:
+    'Boş alanlar makine tarafından okunabilir bölgeden dolduruldu. Bunları yine de değiştirebilirsiniz.',
 };

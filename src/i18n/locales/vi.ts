@@ -203,4 +203,23 @@ export const messages: Messages = {
   cancelConfirmYes: 'Có, hủy',
   cancelConfirmNo: 'Không, quay lại',
   captureFileUnreadable: 'Không thể mở tệp này dưới dạng ảnh. Hãy chọn ảnh JPEG, PNG hoặc WebP khác.',
+  fieldMrz: 'Vùng đọc bằng máy (không bắt buộc)',
+  mrzHintTd3: '2 dòng, mỗi dòng 44 ký tự, ở cuối trang có ảnh, kèm mọi dấu <.',
+  mrzHintTd1: '3 dòng, mỗi dòng 30 ký tự, ở mặt sau của thẻ, kèm mọi dấu <.',
+  mrzHintAny: 'Các dòng gồm chữ cái, chữ số và dấu < ở cuối trang có ảnh hoặc ở mặt sau của thẻ.',
+  mrzErrorShape: 'Nhập {lines} dòng, mỗi dòng {length} ký tự, đúng như được in trên giấy tờ của bạn.',
+  mrzErrorShapeAny: 'Nhập 2 hoặc 3 dòng chính xác như được in trên giấy tờ của bạn.',
+  mrzErrorCharacters: 'Dòng {line} có một ký tự không có trong vùng đọc bằng máy. Chỉ dùng A–Z, 0–9 và <.',
+  mrzErrorMisplaced: 'Dòng {line} có vẻ không đúng. Hãy so từng ký tự với giấy tờ của bạn.',
+  mrzErrorDocumentNumber:
+    'Số giấy tờ trong các dòng này không khớp với chữ số kiểm tra của nó. Hãy so từng ký tự với giấy tờ của bạn.',
+  mrzErrorDateOfBirth:
+    'Ngày sinh trong các dòng này không khớp với chữ số kiểm tra của nó hoặc không phải là ngày có thật. Hãy so từng ký tự với giấy tờ của bạn.',
+  mrzErrorExpiryDate:
+    'Ngày hết hạn trong các dòng này không khớp với chữ số kiểm tra của nó hoặc không phải là ngày có thật. Hãy so từng ký tự với giấy tờ của bạn.',
+  mrzErrorCheckDigit:
+    'Một chữ số kiểm tra trong các dòng này không khớp. Hãy so từng ký tự với giấy tờ của bạn.',
+  mrzErrorServer:
+    'Các dòng này không hợp lệ. Hãy so từng ký tự với giấy tờ của bạn hoặc để trống trường này.',
+  mrzFilledNote: 'Các trường trống đã được điền từ vùng đọc bằng máy. Bạn vẫn có thể thay đổi chúng.',
 };

@@ -29,6 +29,27 @@ describe('parseMrz', () => {
     assert.equal(mrz.documentNumber, 'D23145890');
   });
 
+  it('accepts X, ICAO 9303’s unspecified sex, in TD3 and TD1, and still refuses other letters', () => {
+    // The specimens with F at the sex position replaced: no check digit covers that position.
+    const td3 = 'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\nL898902C36UTO7408122X1204159ZE184226B<<<<<10';
+    const td1 =
+      'I<UTOD231458907<<<<<<<<<<<<<<<\n7408122X1204159UTO<<<<<<<<<<<6\nERIKSSON<<ANNA<MARIA<<<<<<<<<<';
+    for (const [text, format] of [
+      [td3, 'TD3'],
+      [td1, 'TD1'],
+    ] as const) {
+      const mrz = parseMrz(text, { now });
+      assert.equal(mrz.format, format);
+      assert.deepEqual(mrz.invalidFields, [], format);
+      assert.equal(mrz.valid, true, format);
+      assert.equal(mrz.dateOfBirth, '1974-08-12', format);
+      assert.equal(mrz.expiryDate, '2012-04-15', format);
+      const other = parseMrz(text.replace('7408122X', '7408122Q'), { now });
+      assert.equal(other.valid, false, format);
+      assert.deepEqual(other.invalidFields, ['sex'], format);
+    }
+  });
+
   it('marks a wrong check digit invalid and names the field', () => {
     const mrz = parseMrz(TD3.replace('7408122F', '7408123F'), { now });
     assert.equal(mrz.valid, false);
