@@ -198,6 +198,7 @@ export class IdVerifyElement extends LitElement {
       this.#emitError('attempts_exhausted', this.#t('attemptsExhaustedBody', { tenant }), false);
     },
     polled: (session) => this.#polled(session),
+    wordsReady: () => this.#locale.ready,
   });
   /** "Continue on your phone" is open. */
   #handoff = false;

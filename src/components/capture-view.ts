@@ -5,8 +5,8 @@ import { prepareImageFile } from '../capture/encode-jpeg.ts';
 import type { FrameIssue, FrameQuality } from '../capture/frame-quality.ts';
 import { type CameraFacing, CameraController } from '../controllers/camera-controller.ts';
 import type { CameraIssue, CaptureMode } from '../flow/flow-types.ts';
-import { en, type MessageKey } from '../i18n/en.ts';
-import { type Translate, translator } from '../i18n/localize.ts';
+import type { MessageKey } from '../i18n/en.ts';
+import { FALLBACK_TRANSLATE, type Translate } from '../i18n/localize.ts';
 import { CameraFailedEvent, CapturedEvent, CaptureModeEvent } from './capture-events.ts';
 import { sharedStyles } from './shared-styles.ts';
 
@@ -185,7 +185,7 @@ export class CaptureView extends LitElement {
     this.documentType = null;
     this.side = 'front';
     this.label = '';
-    this.t = translator(en);
+    this.t = FALLBACK_TRANSLATE;
     this.preview = null;
     this.quality = null;
     this.fileError = null;

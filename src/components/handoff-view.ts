@@ -1,7 +1,6 @@
 import { css, html, LitElement, type PropertyDeclarations, svg } from 'lit';
 import type { VerifyApiClient } from '../api/verify-api.ts';
-import { en } from '../i18n/en.ts';
-import { type Translate, translator } from '../i18n/localize.ts';
+import { FALLBACK_TRANSLATE, type Translate } from '../i18n/localize.ts';
 import { qrPath } from './qr-path.ts';
 import { sharedStyles } from './shared-styles.ts';
 
@@ -59,7 +58,7 @@ export class HandoffView extends LitElement {
   constructor() {
     super();
     this.api = null;
-    this.t = translator(en);
+    this.t = FALLBACK_TRANSLATE;
     this.modules = null;
     this.failed = false;
   }

@@ -16,6 +16,9 @@ export const sharedStyles = css`
     font-size: 1.375rem;
     line-height: 1.3;
     margin: 0 0 0.5rem;
+    /* German and Finnish compounds are longer than a 320 px phone is wide: hyphenate, else break. */
+    hyphens: auto;
+    overflow-wrap: break-word;
   }
   h2:focus {
     outline: none;

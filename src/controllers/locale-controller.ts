@@ -1,6 +1,11 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { en } from '../i18n/en.ts';
-import { loadMessages, negotiateLocale, type Translate, translator } from '../i18n/localize.ts';
+import {
+  FALLBACK_TRANSLATE,
+  loadMessages,
+  negotiateLocale,
+  type Translate,
+  translator,
+} from '../i18n/localize.ts';
 
 /** Where a preferred language can come from, strongest first. */
 export interface LocaleSources {
@@ -30,9 +35,11 @@ export function chooseLocale(sources: LocaleSources): string {
 }
 
 /**
- * Owns the element's language: picks it by the fallback chain, loads its message chunk (English is
- * bundled), and exposes `t` and `language` for rendering. A chunk that fails to load leaves English,
- * and a slower answer for a language no longer wanted is dropped.
+ * Owns the element's language: picks it by the fallback chain, loads its message chunk (every locale,
+ * English included, is a chunk), and exposes `t` and `language` for rendering. A chunk that fails to load
+ * falls back to English's, and without that to the few built-in strings (loading, offline, retry); a
+ * slower answer for a language no longer wanted is dropped. `ready` settles once the first answer is in,
+ * for the shell to show its first screen in words, not keys.
  *
  * @example
  *   #locale = new LocaleController(this, () => this.#announce());
@@ -41,8 +48,13 @@ export function chooseLocale(sources: LocaleSources): string {
 export class LocaleController implements ReactiveController {
   readonly #host: ReactiveControllerHost;
   readonly #onLoaded: () => void;
-  #t: Translate = translator(en);
+  #t: Translate = FALLBACK_TRANSLATE;
   #language = 'en';
+  #settle: () => void = () => {};
+  /** Settles when the first choice has its messages (or has given up on them). */
+  readonly ready: Promise<void> = new Promise((resolve) => {
+    this.#settle = resolve;
+  });
   /** The locale last asked for, so an unchanged chain (every session poll) loads nothing again. */
   #wanted: string | null = null;
   #request = 0;
@@ -53,7 +65,7 @@ export class LocaleController implements ReactiveController {
     host.addController(this);
   }
 
-  /** `t(key, params)` in the current language (English until a chunk has loaded). */
+  /** `t(key, params)` in the current language (the built-in strings until a chunk has loaded). */
   get t(): Translate {
     return this.#t;
   }
@@ -72,18 +84,28 @@ export class LocaleController implements ReactiveController {
     if (wanted === this.#wanted) return;
     this.#wanted = wanted;
     const request = ++this.#request;
-    let messages = en;
-    try {
-      messages = (await loadMessages(wanted)) as typeof en;
-    } catch {
-      // A chunk that failed to load (offline, CDN hiccup): English is better than nothing. Forget the
-      // choice so the next change of sources tries the chunk again.
-      this.#wanted = null;
-    }
+    const loaded = await this.#load(wanted);
     if (request !== this.#request) return;
-    this.#t = translator(messages);
-    this.#language = messages === en ? 'en' : wanted;
+    if (loaded) {
+      this.#t = translator(loaded.messages);
+      this.#language = loaded.language;
+    }
+    this.#settle();
     this.#host.requestUpdate();
     this.#onLoaded();
+  }
+
+  /** The wanted chunk, else English's, else nothing (offline before any chunk arrived). */
+  async #load(wanted: string) {
+    for (const language of wanted === 'en' ? ['en'] : [wanted, 'en']) {
+      try {
+        return { language, messages: await loadMessages(language) };
+      } catch {
+        // A chunk that failed to load (offline, CDN hiccup): forget the choice so the next change of
+        // sources tries it again, and try English meanwhile.
+        this.#wanted = null;
+      }
+    }
+    return null;
   }
 }

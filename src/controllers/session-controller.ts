@@ -35,6 +35,11 @@ export interface SessionHooks {
   exhausted(): void;
   /** A polled view; true when the host moved on (no next poll). */
   polled(session: SessionView): boolean;
+  /**
+   * Settles when the host can put the first answer into words (its messages have loaded, which runs
+   * beside the session read): the first screen and the `idv-ready`/`idv-error` that go with it wait.
+   */
+  wordsReady?(): Promise<void>;
 }
 
 /** A failure the flow reacts to: the link or the session no longer works, or the network or server failed. */
@@ -161,10 +166,13 @@ export class SessionController implements ReactiveController {
     this.#load = controller;
     try {
       const session = await client.getSession(controller.signal);
+      await this.#hooks.wordsReady?.();
       if (controller.signal.aborted) return;
       this.#loaded(session);
     } catch (error) {
       if ((error as Error)?.name === 'AbortError' || controller.signal.aborted) return;
+      await this.#hooks.wordsReady?.();
+      if (controller.signal.aborted) return;
       this.#hooks.failed(error);
     }
   }

@@ -1,11 +1,14 @@
-import { en, type MessageKey, type Messages } from './en.ts';
+import type { MessageKey, Messages } from './en.ts';
+import { FALLBACK_MESSAGES } from './fallback-messages.ts';
 import { isPluralMessage, pluralForm } from './plural.ts';
 
 /**
- * Lazily loaded locales: each is its own chunk, fetched only when chosen. Literal `import()` calls so
+ * Lazily loaded locales, English included: each is its own chunk, fetched only when chosen, so a German
+ * end-user never downloads English and the script-tag file stays small. Literal `import()` calls so
  * bundlers can see and split them. docs/localization.md lists them with their languages.
  */
 const LOADERS: Record<string, () => Promise<{ messages: Messages }>> = {
+  en: async () => ({ messages: (await import('./en.ts')).en }),
   ar: () => import('./locales/ar.ts'),
   bg: () => import('./locales/bg.ts'),
   bn: () => import('./locales/bn.ts'),
@@ -51,7 +54,7 @@ const LOADERS: Record<string, () => Promise<{ messages: Messages }>> = {
   zh: () => import('./locales/zh.ts'),
 };
 
-export const SUPPORTED_LOCALES: readonly string[] = ['en', ...Object.keys(LOADERS)];
+export const SUPPORTED_LOCALES: readonly string[] = Object.keys(LOADERS);
 
 /**
  * Language subtags that name a supported locale under another code: the macrolanguage `no` and
@@ -88,16 +91,18 @@ export function isRtl(locale: string): boolean {
  * The locale each loaded message set is in, so `translator(messages)` picks plural forms by the
  * right rules without its callers passing the locale again.
  */
-const LOCALE_OF = new WeakMap<Messages, string>([[en, 'en']]);
+const LOCALE_OF = new WeakMap<Messages, string>();
 
-/** Resolves to the messages of a supported locale; English without a network round trip. */
+/** Resolves to the messages of a supported locale (an unsupported one reads English). */
 export async function loadMessages(locale: string): Promise<Messages> {
-  const loader = LOADERS[locale];
-  if (!loader) return en;
-  const { messages } = await loader();
-  LOCALE_OF.set(messages, locale);
+  const code = LOADERS[locale] ? locale : 'en';
+  const { messages } = await (LOADERS[code] as () => Promise<{ messages: Messages }>)();
+  LOCALE_OF.set(messages, code);
   return messages;
 }
+
+/** What `t` reads before any chunk has loaded: the fallback strings, the key itself for the rest. */
+export const FALLBACK_TRANSLATE: Translate = (key) => translate(FALLBACK_MESSAGES, 'en', key);
 
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
@@ -113,7 +118,7 @@ function pluralCount(params: Record<string, string | number> | undefined): numbe
 }
 
 /**
- * Binds messages into a `t(key, params)` function; a missing translation falls back to English.
+ * Binds messages into a `t(key, params)` function.
  * A plural message takes the form `Intl.PluralRules` of the messages' locale picks for its count.
  *
  * @example
@@ -122,17 +127,25 @@ function pluralCount(params: Record<string, string | number> | undefined): numbe
  *   t('attemptsRemaining', { count: 1 }) // → '1 attempt left'
  */
 export function translator(messages: Messages, locale = LOCALE_OF.get(messages) ?? 'en'): Translate {
-  return (key, params) => {
-    const message = messages[key] ?? en[key];
-    let template: string;
-    if (isPluralMessage(message)) {
-      const count = pluralCount(params);
-      template = count === undefined ? message.other : pluralForm(locale, message, count);
-    } else {
-      template = message;
-    }
-    return params
-      ? template.replace(/\{(\w+)\}/g, (all, name: string) => String(params[name] ?? all))
-      : template;
-  };
+  return (key, params) => translate(messages, locale, key, params);
+}
+
+function translate(
+  messages: Partial<Messages>,
+  locale: string,
+  key: MessageKey,
+  params?: Record<string, string | number>,
+): string {
+  // Every shipped locale has every key (test/node/i18n/locales.test.ts); a host's partial set falls back.
+  const message = messages[key] ?? (FALLBACK_MESSAGES as Partial<Messages>)[key] ?? key;
+  let template: string;
+  if (isPluralMessage(message)) {
+    const count = pluralCount(params);
+    template = count === undefined ? message.other : pluralForm(locale, message, count);
+  } else {
+    template = message;
+  }
+  return params
+    ? template.replace(/\{(\w+)\}/g, (all, name: string) => String(params[name] ?? all))
+    : template;
 }

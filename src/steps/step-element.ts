@@ -3,12 +3,9 @@ import type { VerifyApiClient } from '../api/verify-api.ts';
 import type { SessionStatus, StepId } from '../api/verify-types.ts';
 import { sharedStyles } from '../components/shared-styles.ts';
 import type { FlowEvent } from '../flow/flow-types.ts';
-import { en } from '../i18n/en.ts';
-import { type Translate, translator } from '../i18n/localize.ts';
+import { FALLBACK_TRANSLATE, type Translate } from '../i18n/localize.ts';
 import { problemMessage } from '../i18n/problem-message.ts';
 import { AttemptsEvent, FlowIntentEvent, StepFailedEvent } from './step-events.ts';
-
-const english = translator(en);
 
 /**
  * Base of every step screen: the shell hands it the API client and translations; it reports progress
@@ -33,7 +30,7 @@ export class StepElement extends LitElement {
   constructor() {
     super();
     this.api = null;
-    this.t = english;
+    this.t = FALLBACK_TRANSLATE;
     this.busy = false;
     this.errorMessage = '';
   }

@@ -2,10 +2,14 @@ import { expect, fixture, html } from '@open-wc/testing';
 import type { CapturedEvent } from '../../src/components/capture-events.ts';
 import type { CaptureView } from '../../src/components/capture-view.ts';
 import { defineInnerElements } from '../../src/define-inner-elements.ts';
+import { en } from '../../src/i18n/en.ts';
+import { translator } from '../../src/i18n/localize.ts';
 import { until } from './support/dom.ts';
 import { chromiumOnly } from './support/engine.ts';
 
 defineInnerElements();
+/** The shell hands every screen its words; standalone, the view gets English's. */
+const english = translator(en);
 
 /** Reads the pixel size of a JPEG from its SOF marker (no decoder needed). */
 async function jpegSize(blob: Blob): Promise<{ width: number; height: number }> {
@@ -31,7 +35,7 @@ describe('<idv-capture-view> with the fake camera', () => {
     chromiumOnly(this, "auto-capture needs the ID card, which only Chromium's file-fed camera shows");
     this.timeout(15_000);
     const el = await fixture<CaptureView>(
-      html`<idv-capture-view .guidance=${true} .facing=${'environment'}></idv-capture-view>`,
+      html`<idv-capture-view .t=${english} .guidance=${true} .facing=${'environment'}></idv-capture-view>`,
     );
     const video = await until(
       () => {
@@ -69,7 +73,9 @@ describe('<idv-capture-view> with the fake camera', () => {
 
   it('retake returns to the live camera', async function () {
     this.timeout(15_000);
-    const el = await fixture<CaptureView>(html`<idv-capture-view .guidance=${false}></idv-capture-view>`);
+    const el = await fixture<CaptureView>(
+      html`<idv-capture-view .t=${english} .guidance=${false}></idv-capture-view>`,
+    );
     const shutter = await until(
       () => {
         const b = el.shadowRoot?.querySelector<HTMLButtonElement>('button[part~="shutter"]');
@@ -90,7 +96,9 @@ describe('<idv-capture-view> with the fake camera', () => {
 
   it('stops every camera track when removed from the page', async function () {
     this.timeout(15_000);
-    const el = await fixture<CaptureView>(html`<idv-capture-view .guidance=${false}></idv-capture-view>`);
+    const el = await fixture<CaptureView>(
+      html`<idv-capture-view .t=${english} .guidance=${false}></idv-capture-view>`,
+    );
     const stream = await until(() => el.camera?.stream, 8000, 'stream');
     el.remove();
     expect(stream.getTracks().every((t) => t.readyState === 'ended')).to.equal(true);

@@ -17,6 +17,7 @@ async function mountStep(visionBase: string | null): Promise<{ step: LivenessSte
   const api = new FakeVerifyApi({ required_steps: ['consent', 'liveness'] });
   const step = document.createElement('idv-liveness-step');
   step.api = api;
+  step.t = translator(en);
   step.visionBase = visionBase;
   document.body.append(step);
   await until(() => step.challenge, 3000, 'challenge');
