@@ -113,4 +113,9 @@ export interface AppDeps {
    * mock passes `memoryRateLimitCounter()`: it is the only instance, so a query per request buys nothing.
    */
   rateLimitCounter?: RateLimitCounter;
+  /**
+   * The demo shop at `/demo/` (server/demo/): a development server's only; absent, there are no `/demo`
+   * routes. Its page comes from the build, its backend holds the development tenant's sandbox key.
+   */
+  demo?: import('./demo/demo-host.ts').DemoHost;
 }

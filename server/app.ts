@@ -6,17 +6,18 @@ import { auditTrail } from './audit/audit-trail.ts';
 import { registerDocs } from './docs/register-docs.ts';
 import { registerHostedPage } from './hosted/register-hosted-page.ts';
 import { registerConsole } from './console/register-console.ts';
+import { registerDemo } from './demo/register-demo.ts';
 import { ApiError } from './errors/api-error.ts';
 import { problemResponse } from './errors/problem.ts';
-import { apiHeaders } from './http/api-headers.ts';
 import type { AppEnv } from './http/app-env.ts';
 import { createAuthenticator } from './http/authenticate.ts';
 import { rejectControlCharacters } from './http/control-characters.ts';
 import { registerHealthRoutes } from './http/health-routes.ts';
 import { allowedMethodsFor } from './http/method-not-allowed.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
-import { newRequestId, requestId } from './http/request-id.ts';
-import { requestLog } from './http/request-log.ts';
+import { validateDeclaredHeadersOnly } from './http/declared-headers.ts';
+import { requestEnvelope } from './http/request-envelope.ts';
+import { newRequestId } from './http/request-id.ts';
 import { createRouteKit } from './http/route-kit.ts';
 import { validationHook } from './http/validation-hook.ts';
 import { registerV1Routes } from './routes/index.ts';
@@ -54,6 +55,7 @@ function toApiError(error: unknown): ApiError | null {
  */
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  validateDeclaredHeadersOnly(app);
   const auth = createAuthenticator(deps);
   const kit = createRouteKit(deps, auth, createRateLimiter(deps));
 
@@ -64,13 +66,8 @@ export function createApp(deps: AppDeps) {
       requestId: c.get('requestId') ?? newRequestId(),
     });
 
-  app.use('*', async (c, next) => {
-    c.set('deps', deps);
-    await next();
-  });
-  app.use('*', requestLog(deps));
-  app.use('*', requestId);
-  app.use('/v1/*', apiHeaders);
+  // Dependencies, request id, the headers every response owes and the request log (request-envelope.ts).
+  app.use('*', requestEnvelope(deps));
   app.use('*', rejectControlCharacters);
   // Records the audit log's events for the routes that do not record their own (see audit-trail.ts).
   app.use('/v1/*', auditTrail(deps, app));
@@ -104,6 +101,7 @@ export function createApp(deps: AppDeps) {
   registerDocs(app, deps);
   registerHostedPage(app, deps);
   registerConsole(app, deps);
+  registerDemo(app, deps);
   registerHealthRoutes(app, deps);
 
   app.notFound((c) => {

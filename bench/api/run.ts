@@ -12,13 +12,18 @@
 // BENCH_CONNECTIONS (default 10), BENCH_DATABASE_URL (an admin URL; default postgres://postgres@127.0.0.1:5432/test),
 // BENCH_PROFILE=<dir> runs every server with `node --cpu-prof` and writes their profiles there on exit.
 // BENCH_REQUESTS=create or get measures only that request (default both).
+// BENCH_VARIANTS=off to measure only the peer and ours as shipped (no worker-off, no Idempotency-Key rows):
+// quicker when iterating on one change.
 // BENCH_OURS_BEFORE=<dir> adds ours from another checkout (e.g. `git archive HEAD server package.json | tar -x
-// -C <dir>` plus a node_modules link) as one more target, so a change is measured before/after in one run.
+// -C <dir>` plus a node_modules link) as one more target, so a change is measured before/after in one run;
+// several directories, comma-separated, are one target each (named by the directory), e.g. the same tree
+// with one change after another applied, to see what each gained in one run. BENCH_BEFORE_NODE_ARGS adds
+// `node` arguments to those targets only (e.g. `--max-semi-space-size=16` against the default).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -36,8 +41,11 @@ const WARM_UP_SECONDS = 2;
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
 const ADMIN_URL = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PROFILE_DIR = process.env['BENCH_PROFILE'];
-const BEFORE_TREE = process.env['BENCH_OURS_BEFORE'];
+const BEFORE_TREES = (process.env['BENCH_OURS_BEFORE'] ?? '').split(',').filter((dir) => dir !== '');
+/** Extra `node` arguments for the BENCH_OURS_BEFORE targets only, e.g. to compare a V8 flag. */
+const BEFORE_NODE_ARGS = (process.env['BENCH_BEFORE_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== '');
 const REQUESTS = (process.env['BENCH_REQUESTS'] ?? 'create,get').split(',');
+const VARIANTS = process.env['BENCH_VARIANTS'] !== 'off';
 const SESSION_BODY = JSON.stringify({
   country: 'DEU',
   flow: 'user',
@@ -231,13 +239,14 @@ async function startOurs(
   database: string,
   extraEnv: Record<string, string>,
   entry = OURS_ENTRY,
+  nodeArgs: string[] = [],
 ): Promise<Target> {
   const apiKey = await freshDatabase(database);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'idv-bench-'));
   const child = await spawnServer(
-    [...profileArgs(), entry],
+    [...profileArgs(), ...nodeArgs, entry],
     {
       PATH: process.env['PATH'] ?? '',
       NODE_ENV: 'production',
@@ -328,10 +337,12 @@ try {
   targets.push(peer);
   const ours = await startOurs('ours', `idv_bench_ours_${tag}`, {});
   targets.push(ours);
-  const oursWorkerOff = await startOurs('ours, webhook worker off', `idv_bench_ours_nowh_${tag}`, {
-    IDV_WEBHOOK_WORKER: 'off',
-  });
-  targets.push(oursWorkerOff);
+  const oursWorkerOff = VARIANTS
+    ? await startOurs('ours, webhook worker off', `idv_bench_ours_nowh_${tag}`, {
+        IDV_WEBHOOK_WORKER: 'off',
+      })
+    : null;
+  if (oursWorkerOff) targets.push(oursWorkerOff);
   const oursIdempotent: Target = {
     ...ours,
     name: 'ours, with Idempotency-Key',
@@ -339,26 +350,36 @@ try {
     stop: async () => {},
   };
 
-  const before = BEFORE_TREE
-    ? await startOurs(
-        'ours @ BENCH_OURS_BEFORE',
-        `idv_bench_before_${tag}`,
-        {},
-        join(resolve(BEFORE_TREE), 'server/node.ts'),
-      )
-    : null;
-  if (before) targets.push(before);
+  const befores: Target[] = [];
+  for (const [index, dir] of BEFORE_TREES.entries()) {
+    const label = BEFORE_TREES.length === 1 ? 'ours @ BENCH_OURS_BEFORE' : `ours @ ${basename(resolve(dir))}`;
+    const before = await startOurs(
+      label,
+      `idv_bench_before${index}_${tag}`,
+      {},
+      join(resolve(dir), 'server/node.ts'),
+      BEFORE_NODE_ARGS,
+    );
+    befores.push(before);
+    targets.push(before);
+  }
 
   const allScenarios: Scenario[] = [
     { target: peer, kind: 'create', label: 'peer', runs: [] },
     { target: ours, kind: 'create', label: 'ours', runs: [] },
-    { target: oursWorkerOff, kind: 'create', label: 'ours, webhook worker off', runs: [] },
-    { target: oursIdempotent, kind: 'create', label: 'ours, with Idempotency-Key', runs: [] },
-    ...(before ? [{ target: before, kind: 'create' as const, label: before.name, runs: [] }] : []),
+    ...(oursWorkerOff
+      ? [
+          { target: oursWorkerOff, kind: 'create' as const, label: 'ours, webhook worker off', runs: [] },
+          { target: oursIdempotent, kind: 'create' as const, label: 'ours, with Idempotency-Key', runs: [] },
+        ]
+      : []),
+    ...befores.map((before) => ({ target: before, kind: 'create' as const, label: before.name, runs: [] })),
     { target: peer, kind: 'get', label: 'peer', runs: [] },
     { target: ours, kind: 'get', label: 'ours', runs: [] },
-    { target: oursWorkerOff, kind: 'get', label: 'ours, webhook worker off', runs: [] },
-    ...(before ? [{ target: before, kind: 'get' as const, label: before.name, runs: [] }] : []),
+    ...(oursWorkerOff
+      ? [{ target: oursWorkerOff, kind: 'get' as const, label: 'ours, webhook worker off', runs: [] }]
+      : []),
+    ...befores.map((before) => ({ target: before, kind: 'get' as const, label: before.name, runs: [] })),
   ];
   const scenarios = allScenarios.filter((scenario) => REQUESTS.includes(scenario.kind));
   // JIT, pools and caches warm up before anything counts.

@@ -231,9 +231,11 @@ export function auditTrail(deps: AppDeps, app: OpenAPIHono<AppEnv>): MiddlewareH
       let entry: AuditEntry | null = null;
       if (operationId === 'consoleLogin' && FAILED_LOGIN_STATUSES.has(status)) {
         entry = await failedLoginEntry(c, deps);
-      } else if (status >= 200 && status < 300 && c.res.headers.get('idempotent-replayed') !== 'true') {
+      } else if (status >= 200 && status < 300) {
+        // The rule first: reading a response's headers makes the Node adapter build a web `Headers`
+        // object for it, and most writes (every session create) have no rule.
         const rule = RULES[operationId];
-        if (!rule) return;
+        if (!rule || c.res.headers.get('idempotent-replayed') === 'true') return;
         entry = rule({
           params: c.req.param() as Record<string, string>,
           body: jsonBodyOf(c),

@@ -1,4 +1,6 @@
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const BASE62_CODES = Array.from(BASE62, (char) => char.charCodeAt(0));
+const LOG2_62 = Math.log2(62);
 
 /** Four base62 digits per division pass: 62^4 × 2^24 < 2^53, so 3-byte limbs divide exactly in doubles. */
 const BASE62_CHUNK = 62 ** 4;
@@ -8,37 +10,43 @@ const LIMB = 2 ** 24;
  * Base62 of a byte string, fixed width for a given input length (leading zero bytes are kept).
  *
  * Long division of 3-byte limbs by 62^4 in plain numbers: ids, request ids and derived tokens are
- * encoded on every request, and the obvious BigInt version cost several µs each (bench/api profile).
+ * encoded on every request (five times per create), and the obvious BigInt version cost several µs each
+ * (bench/api profile). Digits are written from the end into a fixed-size array and turned into a string
+ * once, rather than prepended one by one.
  */
 export function toBase62(bytes: Uint8Array): string {
-  const width = Math.ceil((bytes.length * 8) / Math.log2(62));
+  const width = Math.ceil((bytes.length * 8) / LOG2_62);
   // Big-endian limbs; the first one takes the bytes left over from a multiple of three.
-  const limbs: number[] = [];
   const head = bytes.length % 3;
+  const count = (bytes.length - head) / 3 + (head > 0 ? 1 : 0);
+  const limbs = new Array<number>(count);
+  let filled = 0;
   if (head > 0)
-    limbs.push(head === 1 ? (bytes[0] as number) : ((bytes[0] as number) << 8) | (bytes[1] as number));
+    limbs[filled++] = head === 1 ? (bytes[0] as number) : ((bytes[0] as number) << 8) | (bytes[1] as number);
   for (let i = head; i < bytes.length; i += 3) {
-    limbs.push(((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8) | (bytes[i + 2] as number));
+    limbs[filled++] =
+      ((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8) | (bytes[i + 2] as number);
   }
-  let out = '';
+  const digits = new Array<number>(width);
+  let position = width;
   let start = 0;
-  while (start < limbs.length) {
+  while (start < count && position > 0) {
     let remainder = 0;
-    for (let i = start; i < limbs.length; i++) {
+    for (let i = start; i < count; i++) {
       const accumulated = remainder * LIMB + (limbs[i] as number);
       const quotient = Math.floor(accumulated / BASE62_CHUNK);
       limbs[i] = quotient;
       remainder = accumulated - quotient * BASE62_CHUNK;
     }
-    while (start < limbs.length && limbs[start] === 0) start++;
-    for (let k = 0; k < 4; k++) {
-      out = BASE62[remainder % 62] + out;
-      remainder = Math.floor(remainder / 62);
+    while (start < count && limbs[start] === 0) start++;
+    for (let k = 0; k < 4 && position > 0; k++) {
+      const quotient = Math.floor(remainder / 62);
+      digits[--position] = BASE62_CODES[remainder - quotient * 62] as number;
+      remainder = quotient;
     }
   }
-  let firstDigit = 0;
-  while (firstDigit < out.length && out[firstDigit] === '0') firstDigit++;
-  return out.slice(firstDigit).padStart(width, '0');
+  while (position > 0) digits[--position] = 48; // '0': fixed width
+  return String.fromCharCode(...digits);
 }
 
 export function isBase62(value: string): boolean {

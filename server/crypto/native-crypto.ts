@@ -17,3 +17,10 @@ interface MaybeNodeGlobal {
 export const nativeCrypto: NodeCrypto | undefined = (
   globalThis as MaybeNodeGlobal
 ).process?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
+
+/** Node's `Buffer` class on Node, else `undefined`; found the same way as `nativeCrypto`. */
+export const nodeBuffer: typeof import('node:buffer').Buffer | undefined = (
+  (globalThis as MaybeNodeGlobal).process?.getBuiltinModule?.('node:buffer') as
+    | typeof import('node:buffer')
+    | undefined
+)?.Buffer;

@@ -35,14 +35,15 @@ export function randomBase62(bits: number): string {
 }
 
 export async function sha256(data: string | Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  // Node's one-shot `hash` (no Hash object) takes text as UTF-8 itself: no TextEncoder allocation.
+  if (nativeCrypto) return new Uint8Array(nativeCrypto.hash('sha256', data, 'buffer'));
   const bytes = typeof data === 'string' ? utf8.encode(data) : data;
-  if (nativeCrypto) return new Uint8Array(nativeCrypto.createHash('sha256').update(bytes).digest());
   return new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
 }
 
 export async function sha256Hex(data: string | Uint8Array<ArrayBuffer>): Promise<string> {
-  // Hashed on every API-key request: Node's hex digest skips a copy and an encode.
-  if (nativeCrypto) return nativeCrypto.createHash('sha256').update(data).digest('hex');
+  // Hashed on every API-key request: Node's one-shot hex digest skips a Hash object, a copy and an encode.
+  if (nativeCrypto) return nativeCrypto.hash('sha256', data, 'hex');
   return toHex(await sha256(data));
 }
 
@@ -65,9 +66,10 @@ export async function hmacSha256(
   data: string | Uint8Array<ArrayBuffer>,
   native = nativeCrypto,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const bytes = typeof data === 'string' ? utf8.encode(data) : data;
+  // Node's `update` takes text as UTF-8 itself, the same bytes TextEncoder would make, without allocating them.
   if (native && key.native)
-    return new Uint8Array(native.createHmac('sha256', key.native).update(bytes).digest());
+    return new Uint8Array(native.createHmac('sha256', key.native).update(data).digest());
+  const bytes = typeof data === 'string' ? utf8.encode(data) : data;
   return new Uint8Array(await crypto.subtle.sign('HMAC', key.web, bytes));
 }
 
@@ -82,6 +84,13 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
   return difference === 0;
 }
 
+/**
+ * `timingSafeEqual` for text, compared UTF-16 unit by unit: equal units are equal text (and equal UTF-8),
+ * and nothing is encoded first, on every API-key request (issue #13). The time depends on the lengths only.
+ */
 export function timingSafeEqualText(a: string, b: string): boolean {
-  return timingSafeEqual(utf8.encode(a), utf8.encode(b));
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
 }

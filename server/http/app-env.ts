@@ -23,5 +23,10 @@ export interface AppEnv extends Env {
     principal: Principal;
     /** Parsed JSON body, set by the body middleware before validation. */
     jsonBody: unknown;
+    /**
+     * The headers this request's response owes (request id, API headers, rate limit), lower-case names;
+     * see request-envelope.ts.
+     */
+    responseHeaders: Record<string, string>;
   };
 }

@@ -26,11 +26,15 @@ export interface AuthenticateOptions {
  * statement). Revocation on this instance clears the entry at once; other instances see it within the TTL.
  */
 export const API_KEY_CACHE_TTL_MS = 10_000;
+/** What every API key may do: one read-only set for every request rather than a new one each time. */
+const API_KEY_CAPABILITIES: ReadonlySet<Capability> = new Set(capabilitiesOfApiKey());
 /** How often `last_used_at` is written per key: once a minute is precise enough and saves a write per request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 export interface Authenticator {
   middleware(options?: AuthenticateOptions): ReturnType<typeof createMiddleware<AppEnv>>;
+  /** What the middleware does, for a chain that runs it inline: the caller, or a thrown 401/403. */
+  authenticate(c: Context<AppEnv>, options?: AuthenticateOptions): Promise<Principal>;
   forgetApiKey(keyId: string): void;
   tokenSettings: AccessTokenSettings;
 }
@@ -49,6 +53,8 @@ function isCrossSiteBrowserRequest(c: Context<AppEnv>, ownOrigin: string): boole
 
 export function createAuthenticator(deps: AppDeps): Authenticator {
   const keys = new TtlCache<{ row: ApiKeyWithTenant; lastTouchedMs: number }>(API_KEY_CACHE_TTL_MS);
+  /** SHA-256 of a presented key that matched its row → its key id (see apiKeyPrincipal). */
+  const recognised = new TtlCache<string>(API_KEY_CACHE_TTL_MS);
   const tokenSettings = tokenSettingsOf(deps);
   const ownOrigin = new URL(deps.config.baseUrl).origin;
 
@@ -59,17 +65,27 @@ export function createAuthenticator(deps: AppDeps): Authenticator {
         'This request came from a web browser on another site. API keys belong on your server: create sessions there and give the browser only the verify_url.',
       );
     }
-    const parsed = parseApiKey(presented);
-    if (!parsed)
-      throw new ApiError('invalid_api_key', 'The x-api-key header does not hold a valid id-verify API key.');
     const nowMs = deps.clock.now().getTime();
     const presentedHash = await hashApiKey(presented);
-    let cached = keys.get(parsed.keyId, nowMs);
+    // A key recognised in the last seconds needs no parsing (format and CRC check) again. Looked up by
+    // the SHA-256 of what was presented, the digest the database keeps, never by the key itself.
+    const known = recognised.get(presentedHash, nowMs);
+    let keyId = known;
+    if (keyId === undefined) {
+      const parsed = parseApiKey(presented);
+      if (!parsed)
+        throw new ApiError(
+          'invalid_api_key',
+          'The x-api-key header does not hold a valid id-verify API key.',
+        );
+      keyId = parsed.keyId;
+    }
+    let cached = keys.get(keyId, nowMs);
     if (!cached) {
-      const row = await findApiKeyByKeyId(deps.db, parsed.keyId);
+      const row = await findApiKeyByKeyId(deps.db, keyId);
       if (!row) throw new ApiError('invalid_api_key', 'The API key is not known.');
       cached = { row, lastTouchedMs: row.last_used_at?.getTime() ?? 0 };
-      keys.set(parsed.keyId, cached, nowMs);
+      keys.set(keyId, cached, nowMs);
     }
     const { row } = cached;
     if (!timingSafeEqualText(row.secret_hash, presentedHash)) {
@@ -78,6 +94,9 @@ export function createAuthenticator(deps: AppDeps): Authenticator {
     if (row.revoked_at) throw new ApiError('invalid_api_key', 'The API key has been revoked.');
     if (row.tenant_status !== 'active')
       throw new ApiError('tenant_suspended', 'The tenant of this key is suspended.');
+    // Only a key that matched its row's digest is remembered; a revocation still takes effect through the
+    // row cache above, which `forgetApiKey` clears.
+    if (known === undefined) recognised.set(presentedHash, keyId, nowMs);
     if (nowMs - cached.lastTouchedMs > LAST_USED_RESOLUTION_MS) {
       cached.lastTouchedMs = nowMs;
       touchApiKey(deps.db, row.id, new Date(nowMs)).catch(() => {});
@@ -86,7 +105,7 @@ export function createAuthenticator(deps: AppDeps): Authenticator {
       kind: 'api_key',
       tenantId: row.tenant_id,
       environment: row.environment,
-      capabilities: new Set(capabilitiesOfApiKey()),
+      capabilities: API_KEY_CAPABILITIES,
       credentialId: row.id,
       tenantStatus: row.tenant_status,
     };
@@ -127,45 +146,50 @@ export function createAuthenticator(deps: AppDeps): Authenticator {
     return principal;
   }
 
+  async function authenticate(c: Context<AppEnv>, options: AuthenticateOptions = {}): Promise<Principal> {
+    const apiKey = c.req.header('x-api-key');
+    const authorization = c.req.header('authorization');
+    if (apiKey !== undefined && authorization !== undefined) {
+      throw new ApiError('ambiguous_credentials', 'Send either x-api-key or a Bearer token, not both.');
+    }
+    if (apiKey === undefined && authorization === undefined) {
+      throw new ApiError(
+        'authentication_required',
+        options.consoleOnly
+          ? 'Send a console access token: `Authorization: Bearer <access_token>`.'
+          : 'Send an API key in `x-api-key`, or a console access token as `Authorization: Bearer …`.',
+        { headers: { 'www-authenticate': 'Bearer' } },
+      );
+    }
+    if (apiKey !== undefined && options.consoleOnly) {
+      throw new ApiError(
+        'authentication_required',
+        'This operation needs a console access token, not an API key.',
+        {
+          headers: { 'www-authenticate': 'Bearer' },
+        },
+      );
+    }
+    const principal =
+      apiKey !== undefined
+        ? await apiKeyPrincipal(c, apiKey)
+        : await bearerPrincipal(c, authorization as string, options);
+    if (options.capability && !principal.capabilities.has(options.capability)) {
+      throw new ApiError(
+        'insufficient_capability',
+        `This operation needs the \`${options.capability}\` capability.`,
+      );
+    }
+    return principal;
+  }
+
   return {
     tokenSettings,
     forgetApiKey: (keyId) => keys.delete(keyId),
+    authenticate,
     middleware: (options = {}) =>
       createMiddleware<AppEnv>(async (c, next) => {
-        const apiKey = c.req.header('x-api-key');
-        const authorization = c.req.header('authorization');
-        if (apiKey !== undefined && authorization !== undefined) {
-          throw new ApiError('ambiguous_credentials', 'Send either x-api-key or a Bearer token, not both.');
-        }
-        if (apiKey === undefined && authorization === undefined) {
-          throw new ApiError(
-            'authentication_required',
-            options.consoleOnly
-              ? 'Send a console access token: `Authorization: Bearer <access_token>`.'
-              : 'Send an API key in `x-api-key`, or a console access token as `Authorization: Bearer …`.',
-            { headers: { 'www-authenticate': 'Bearer' } },
-          );
-        }
-        if (apiKey !== undefined && options.consoleOnly) {
-          throw new ApiError(
-            'authentication_required',
-            'This operation needs a console access token, not an API key.',
-            {
-              headers: { 'www-authenticate': 'Bearer' },
-            },
-          );
-        }
-        const principal =
-          apiKey !== undefined
-            ? await apiKeyPrincipal(c, apiKey)
-            : await bearerPrincipal(c, authorization as string, options);
-        if (options.capability && !principal.capabilities.has(options.capability)) {
-          throw new ApiError(
-            'insufficient_capability',
-            `This operation needs the \`${options.capability}\` capability.`,
-          );
-        }
-        c.set('principal', principal);
+        c.set('principal', await authenticate(c, options));
         await next();
       }),
   };

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { ApiError } from '../errors/api-error.ts';
 import type { AppEnv } from './app-env.ts';
@@ -5,6 +6,9 @@ import { nulPathOf } from './control-characters.ts';
 
 /** JSON bodies are at most 64 KB (API.md §4). */
 export const JSON_BODY_LIMIT = 64 * 1024;
+
+/** Non-fatal and used without `stream`, so one instance serves every request (building one costs more). */
+const bodyDecoder = new TextDecoder('utf-8', { fatal: false });
 
 async function readLimited(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
@@ -16,7 +20,14 @@ async function readLimited(request: Request, limit: number): Promise<string> {
     // hosts whose requests are built in-process.
     const bytes = new Uint8Array(await request.arrayBuffer());
     if (bytes.byteLength > limit) throw tooLarge(limit);
-    return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+    return bodyDecoder.decode(bytes);
+  }
+  // Firefox's Request has no `body` stream (undefined, not null), and the browser mock runs this code in the
+  // page: there the bytes are read whole, then their size checked, as for a declared length.
+  if ((request.body as ReadableStream<Uint8Array> | null | undefined) === undefined) {
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.byteLength > limit) throw tooLarge(limit);
+    return bodyDecoder.decode(bytes);
   }
   if (!request.body) return '';
   // Count the bytes as they arrive: a missing or lying content-length must not let a client make us buffer more.
@@ -39,7 +50,7 @@ async function readLimited(request: Request, limit: number): Promise<string> {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  return bodyDecoder.decode(bytes);
 }
 
 /**
@@ -86,49 +97,56 @@ function isJsonContentType(value: string | undefined): boolean {
  */
 export function jsonBody(options: { optional?: boolean } = {}) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const text = await readLimited(c.req.raw, JSON_BODY_LIMIT);
-    if (text.trim() === '') {
-      if (!options.optional)
-        throw new ApiError('invalid_json', 'The request body is empty; send a JSON object.');
-      c.set('jsonBody', {});
-      c.req.bodyCache.json = Promise.resolve({});
-      // The stream is consumed: say that it was empty, or a later body check (zod-openapi's media-type
-      // gate) would rebuild bytes from the cached `{}` and see a body without a content type.
-      c.req.bodyCache.arrayBuffer = Promise.resolve(new ArrayBuffer(0)) as unknown as ArrayBuffer; // Hono caches promises; its type says otherwise
-      await next();
-      return;
-    }
-    if (!isJsonContentType(c.req.header('content-type'))) {
-      throw new ApiError(
-        'unsupported_media_type',
-        'Send the body as JSON with `Content-Type: application/json`.',
-        {
-          headers: { accept: 'application/json' },
-        },
-      );
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch (error) {
-      throw new ApiError('invalid_json', `The request body is not valid JSON: ${(error as Error).message}`);
-    }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      throw new ApiError('invalid_json', 'The request body must be a JSON object.');
-    }
-    if (nestingDepth(text) > JSON_MAX_DEPTH) {
-      throw new ApiError('invalid_json', `The request body is nested deeper than ${JSON_MAX_DEPTH} levels.`);
-    }
-    // PostgreSQL refuses NUL in text and jsonb: caught here, for every operation, as the caller's mistake.
-    const withNul = text.includes('\\u0000') ? nulPathOf(parsed) : null;
-    if (withNul !== null) {
-      throw new ApiError('invalid_parameter', `\`${withNul}\` must not contain the NUL character.`, {
-        param: withNul,
-      });
-    }
-    c.set('jsonBody', parsed);
-    // The stream is consumed; hand the parsed value to Hono's body cache so the zod validator reads it.
-    c.req.bodyCache.json = Promise.resolve(parsed);
+    await readJsonBody(c, options);
     await next();
   });
+}
+
+/** What `jsonBody` does, for a chain that runs it inline (route-kit.ts). */
+export async function readJsonBody(c: Context<AppEnv>, options: { optional?: boolean } = {}): Promise<void> {
+  const text = await readLimited(c.req.raw, JSON_BODY_LIMIT);
+  if (text.trim() === '') {
+    if (!options.optional)
+      throw new ApiError('invalid_json', 'The request body is empty; send a JSON object.');
+    c.set('jsonBody', {});
+    c.req.bodyCache.json = Promise.resolve({});
+    // The stream is consumed: say that it was empty, or a later body check (zod-openapi's media-type
+    // gate) would rebuild bytes from the cached `{}` and see a body without a content type.
+    c.req.bodyCache.arrayBuffer = Promise.resolve(new ArrayBuffer(0)) as unknown as ArrayBuffer; // Hono caches promises; its type says otherwise
+    return;
+  }
+  if (!isJsonContentType(c.req.header('content-type'))) {
+    throw new ApiError(
+      'unsupported_media_type',
+      'Send the body as JSON with `Content-Type: application/json`.',
+      {
+        headers: { accept: 'application/json' },
+      },
+    );
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new ApiError('invalid_json', `The request body is not valid JSON: ${(error as Error).message}`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new ApiError('invalid_json', 'The request body must be a JSON object.');
+  }
+  if (nestingDepth(text) > JSON_MAX_DEPTH) {
+    throw new ApiError('invalid_json', `The request body is nested deeper than ${JSON_MAX_DEPTH} levels.`);
+  }
+  // PostgreSQL refuses NUL in text and jsonb: caught here, for every operation, as the caller's mistake.
+  const withNul = text.includes('\\u0000') ? nulPathOf(parsed) : null;
+  if (withNul !== null) {
+    throw new ApiError('invalid_parameter', `\`${withNul}\` must not contain the NUL character.`, {
+      param: withNul,
+    });
+  }
+  c.set('jsonBody', parsed);
+  // The stream is consumed; hand the body to Hono's cache so the zod validator reads it. Its `json()`
+  // reads the cached text: without that entry it would rebuild one from the parsed value through a
+  // stringify and a full web Response (issue #13 profile).
+  c.req.bodyCache.json = Promise.resolve(parsed);
+  c.req.bodyCache.text = Promise.resolve(text) as unknown as string; // a promise, as Hono caches it
 }

@@ -1,4 +1,4 @@
-import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
 import { randomBase62 } from '../crypto/primitives.ts';
 import type { AppEnv } from './app-env.ts';
 
@@ -10,14 +10,10 @@ export function newRequestId(): string {
 }
 
 /**
- * Every response carries `x-request-id` (API.md §1), errors included. Set before the route runs so the
- * response is built with it (see api-headers.ts for why); a handler-built response gets it afterwards.
+ * The id of this request (API.md §1): the client's `x-request-id` when it is short and plain, else a new
+ * one. Every response carries it back in `x-request-id`, errors included (see request-envelope.ts).
  */
-export const requestId = createMiddleware<AppEnv>(async (c, next) => {
+export function requestIdOf(c: Context<AppEnv>): string {
   const sent = c.req.header('x-request-id');
-  const id = sent && ACCEPTABLE_REQUEST_ID.test(sent) ? sent : newRequestId();
-  c.set('requestId', id);
-  c.header('x-request-id', id);
-  await next();
-  if (c.res.headers.get('x-request-id') !== id) c.res.headers.set('x-request-id', id);
-});
+  return sent && ACCEPTABLE_REQUEST_ID.test(sent) ? sent : newRequestId();
+}

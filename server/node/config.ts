@@ -96,7 +96,7 @@ export const EnvSchema = z.object({
     .min(1)
     .default(600)
     .describe(
-      'Reads (GET, HEAD, OPTIONS) per credential (API key or console session) per minute in live mode; the sandbox gets a quarter. Counted in the database, so all instances share one budget.',
+      'Reads (GET, HEAD, OPTIONS) per credential (API key or console session) per minute in live mode; the sandbox gets a quarter. Counted in the database, so all instances share one budget (written in batches while far below it: docs/API.md §11).',
     ),
   IDV_RATE_LIMIT_WRITES: z.coerce
     .number()

@@ -22,7 +22,8 @@
 // - no event row and so no webhooks: ours writes `session.created` to the outbox in the same statement
 //   and runs the delivery worker in-process (unless IDV_WEBHOOK_WORKER=off);
 // - no idempotency keys (ours stores and replays `Idempotency-Key` responses);
-// - no rate limiting (ours counts every request in a shared window row in the database);
+// - no rate limiting (ours counts every request against a window shared in the database, written in
+//   batches while the count is far below the limit: see server/http/rate-limit-counter.ts);
 // - no key cache and no `last_used_at` (ours caches the key row briefly and touches it once a minute);
 // - no request ids, no request log line, no audit trail, no cross-site browser check, no control
 //   character check, no country list check beyond the pattern, no `sandbox` / `redirect_url` production
