@@ -5,13 +5,21 @@
  * - the tenant backend: demo/tenant-backend.ts, the same code a Node server would run, mounted at
  *   `/tenant/*` on the same Service Worker. Its API calls go to the mock in-process, as server-to-server
  *   calls would (a browser would add the `Origin` headers the API rightly refuses for keys). The key it
- *   uses is the mock's public fixture key, so nothing secret is in the page.
+ *   uses is the mock's public fixture key, so nothing secret is in the page. `@id-verify/node` checks the
+ *   webhook signatures on `node:crypto` and `Buffer`: demo/node-shims/ stands in for both here.
  */
 import { http } from 'msw';
 import { startMockWorker } from '../mock/browser.ts';
+import { BrowserBuffer } from './node-shims/buffer.ts';
+import { seedOfflineDatabase } from './offline-database-seed.ts';
 import { createTenantBackend, type VerificationRecord } from './tenant-backend.ts';
 
+// Node's global, for the client's webhook check (read when a delivery arrives, not at import).
+(globalThis as { Buffer?: unknown }).Buffer ??= BrowserBuffer;
+
 const RECORDS_KEY = 'id-verify-demo:tenant-records';
+/** The mock's IndexedDB database (`startMockWorker`'s default name, given explicitly: it is seeded here). */
+const DATABASE_NAME = 'id-verify-mock';
 const WEBHOOK_SECRET_KEY = 'id-verify-demo:webhook-secret';
 
 /** The tenant's "database": localStorage, so the redirect to the hosted page and back keeps it. */
@@ -38,7 +46,10 @@ export async function startOfflineRuntime() {
   const backendReady = new Promise<void>((resolve) => {
     markBackendReady = resolve;
   });
+  // A first start loads a migrated database rather than building one in the page (offline-database-seed.ts).
+  await seedOfflineDatabase(DATABASE_NAME);
   const running = await startMockWorker({
+    databaseName: DATABASE_NAME,
     // Deliveries go straight to the tenant backend's webhook route (and on the BroadcastChannel).
     onWebhook: async (delivery) => {
       await backendReady;

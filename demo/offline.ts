@@ -4,7 +4,8 @@
 //
 //   1. `msw init demo/public --no-save` writes mockServiceWorker.js (generated, never hand-written, so it
 //      always matches the installed msw version);
-//   2. Vite serves demo/ with the hosted page at /verify/<token>.
+//   2. Vite serves demo/ with the hosted page at /verify/<token>, and the migrated database image a first
+//      start loads instead of building its database in the page (demo/offline-database-image.ts).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';

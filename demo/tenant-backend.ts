@@ -1,12 +1,20 @@
 /**
- * A tenant's backend, as small as an honest integration gets: it holds the API key (never the browser),
- * creates verification sessions for its users, registers a webhook endpoint, checks every delivery's
- * signature before trusting it, and fetches the identity when a verification is approved.
+ * A tenant's backend, as small as an honest integration gets, on `@id-verify/node` (the typed client and
+ * its webhook check): it holds the API key (never the browser), creates verification sessions for its
+ * users, registers a webhook endpoint, checks every delivery's signature before trusting it, and fetches
+ * the identity when a verification is approved.
  *
- * Web-standard (a Hono app over `fetch`), so the same code runs as a Node server (demo/serve-tenant.ts,
- * the Node tests) and, for `npm run demo:offline`, inside the page behind the mock Service Worker.
+ * Web-standard (a Hono app over `fetch`), so the same code runs on the real server (`npm start` mounts it
+ * at `/demo/tenant/*`, see server/demo/) and, for `npm run demo:offline`, inside the page behind the mock
+ * Service Worker (where demo/node-shims/ stands in for the `node:crypto` the client imports).
  */
 import { Hono } from 'hono';
+import {
+  createIdVerifyClient,
+  IdVerifyError,
+  verifyWebhook,
+  WebhookVerificationError,
+} from '../server/client/src/index.ts';
 
 export interface TenantBackendOptions {
   /** The id-verify API origin, e.g. `https://api.example.com` (or the mock's). */
@@ -31,46 +39,30 @@ export interface VerificationRecord {
   identityId: string | null;
   /** Names the API returned for the verified identity, once approved. */
   verifiedName: string | null;
-  /** Event kinds received and verified, in arrival order, de-duplicated by `webhook-id`. */
+  /** Event kinds received and verified, in arrival order, de-duplicated by `event_id`. */
   events: string[];
 }
 
 export interface TenantBackend {
   /** The backend's HTTP interface: `POST /api/verifications`, `GET /api/verifications/:id`, `POST /webhooks/id-verify`. */
   app: Hono;
-  /** Registers `url` as the webhook endpoint (all events) and keeps its signing secret. */
+  /**
+   * Makes `url` this backend's webhook endpoint (all events) and keeps its signing secret. An endpoint
+   * already registered at `url` (an earlier start of the same backend) gets a new secret instead of a twin,
+   * so restarts do not pile up endpoints whose secret nobody holds any more.
+   */
   registerWebhook(url: string): Promise<void>;
   records: Map<string, VerificationRecord>;
   /** The current signing secret (null before `registerWebhook`); a real backend keeps it in its secret store. */
   webhookSecret(): string | null;
 }
 
-const encoder = new TextEncoder();
+/** The outcomes a sandbox session may be forced to (docs/sandbox-and-testing.md). */
+const SANDBOX_OUTCOMES = ['approved', 'rejected', 'review_required'] as const;
+type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
 
-function hex(bytes: ArrayBuffer): string {
-  return [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** Constant-time comparison of two equal-length strings, so a forger learns nothing from timing. */
-function timingSafeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return difference === 0;
-}
-
-/** `x-service-signature`: hex HMAC-SHA256 of the raw body keyed with the whole `whsec_…` secret. */
-async function signatureValid(secret: string, rawBody: string, header: string | null): Promise<boolean> {
-  if (!header || !/^[0-9a-f]{64}$/.test(header)) return false;
-  const key = await crypto.subtle.importKey(
-    'raw',
-    encoder.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  return timingSafeEqual(hex(await crypto.subtle.sign('HMAC', key, encoder.encode(rawBody))), header);
-}
+/** The statuses after which nothing more happens to a session. */
+const FINAL = new Set(['approved', 'rejected', 'review_required', 'expired', 'cancelled']);
 
 /**
  * @example
@@ -79,90 +71,94 @@ async function signatureValid(secret: string, rawBody: string, header: string | 
  * serve({ fetch: backend.app.fetch, port: 3000 });
  */
 export function createTenantBackend(options: TenantBackendOptions): TenantBackend {
-  const http = options.fetch ?? ((input, init) => fetch(input, init));
+  const idv = createIdVerifyClient({
+    apiKey: options.apiKey,
+    baseUrl: options.apiBase,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   const records = options.records ?? new Map<string, VerificationRecord>();
-  const seenDeliveries = new Set<string>();
+  const seenEvents = new Set<string>();
   let webhookSecret: string | null = options.webhookSecret ?? null;
 
-  const api = async (method: string, path: string, body?: unknown) => {
-    const response = await http(`${options.apiBase}${path}`, {
-      method,
-      headers: {
-        'x-api-key': options.apiKey,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const json = (await response.json()) as Record<string, unknown>;
-    if (!response.ok)
-      throw new Error(`id-verify ${method} ${path}: ${response.status} ${String(json['code'])}`);
-    return json;
+  const refreshStatus = async (record: VerificationRecord) => {
+    // Events arrive unordered and may be retried: the API, not the event, says what the status is now.
+    const result = await idv.sessions.result(record.sessionId);
+    record.status = result.status;
+    if (result.status === 'approved' && result.identity_id && !record.verifiedName) {
+      record.identityId = result.identity_id;
+      const identity = await idv.identities.get(result.identity_id);
+      const { first_name, last_name } = identity.attributes;
+      record.verifiedName = [first_name, last_name].filter(Boolean).join(' ') || null;
+    }
   };
 
   const app = new Hono();
+  app.onError((error, c) => {
+    // The API's problem code, never its detail: it may name what the end-user typed.
+    const code = error instanceof IdVerifyError ? error.code : 'backend_error';
+    return c.json({ error: code }, 502);
+  });
 
   // The page asks for a verification; the key stays here. The user id would come from the tenant's own
-  // login session; the demo takes it from the body.
+  // login session; the demo takes it from the body, with the sandbox outcome to force, if any.
   app.post('/api/verifications', async (c) => {
-    const { userId } = (await c.req.json().catch(() => ({}))) as { userId?: unknown };
+    const { userId, outcome } = (await c.req.json().catch(() => ({}))) as {
+      userId?: unknown;
+      outcome?: unknown;
+    };
     if (typeof userId !== 'string' || !/^[\w-]{1,64}$/.test(userId)) {
       return c.json({ error: 'userId must be 1–64 letters, digits, _ or -' }, 400);
     }
-    const session = await api('POST', '/v1/sessions', {
+    if (outcome !== undefined && outcome !== '' && !SANDBOX_OUTCOMES.includes(outcome as SandboxOutcome)) {
+      return c.json({ error: `outcome must be one of ${SANDBOX_OUTCOMES.join(', ')}` }, 400);
+    }
+    const session = await idv.sessions.create({
       country: 'DEU',
       flow: 'user',
       tier: 'tier2',
       external_user_reference: userId,
       ...(options.returnUrl ? { redirect_url: options.returnUrl } : {}),
+      ...(outcome ? { sandbox: { outcome: outcome as SandboxOutcome } } : {}),
     });
-    const sessionId = String(session['session_id']);
-    records.set(sessionId, {
-      sessionId,
+    records.set(session.session_id, {
+      sessionId: session.session_id,
       userId,
-      status: String(session['status']),
+      status: session.status,
       identityId: null,
       verifiedName: null,
       events: [],
     });
-    return c.json({ session_id: sessionId, verify_url: session['verify_url'] }, 201);
+    return c.json({ session_id: session.session_id, verify_url: session.verify_url }, 201);
   });
 
   // What the page shows: the tenant's own record, refreshed from the API (never the raw API object).
   app.get('/api/verifications/:id', async (c) => {
     const record = records.get(c.req.param('id'));
     if (!record) return c.json({ error: 'unknown verification' }, 404);
-    const result = await api('GET', `/v1/sessions/${encodeURIComponent(record.sessionId)}/result`);
-    record.status = String(result['status']);
+    if (!FINAL.has(record.status) || (record.status === 'approved' && !record.verifiedName)) {
+      await refreshStatus(record);
+    }
     return c.json(record);
   });
 
   app.post('/webhooks/id-verify', async (c) => {
+    if (!webhookSecret) return c.json({ error: 'no endpoint registered yet' }, 503);
     const raw = await c.req.text();
-    if (
-      !webhookSecret ||
-      !(await signatureValid(webhookSecret, raw, c.req.header('x-service-signature') ?? null))
-    ) {
-      return c.json({ error: 'bad signature' }, 400);
+    let event: Awaited<ReturnType<typeof verifyWebhook>>;
+    try {
+      // Both schemes are checked by the client: Standard Webhooks (timestamped) when present.
+      event = await verifyWebhook(raw, c.req.raw.headers, webhookSecret);
+    } catch (error) {
+      if (error instanceof WebhookVerificationError) return c.json({ error: error.code }, 400);
+      throw error;
     }
-    // At-least-once delivery: a retry of a delivery already handled is acknowledged and ignored.
-    const deliveryId = c.req.header('webhook-id') ?? '';
-    if (seenDeliveries.has(deliveryId)) return c.body(null, 204);
-    seenDeliveries.add(deliveryId);
-    const event = JSON.parse(raw) as { event: string; session_id?: string; identity_id?: string | null };
+    // At-least-once delivery: a retry of an event already handled is acknowledged and ignored.
+    if (seenEvents.has(event.event_id)) return c.body(null, 204);
+    seenEvents.add(event.event_id);
     const record = event.session_id ? records.get(event.session_id) : undefined;
     if (record) {
       record.events.push(event.event);
-      if (event.event === 'session.approved' && event.identity_id) {
-        record.identityId = event.identity_id;
-        const identity = await api('GET', `/v1/identities/${encodeURIComponent(event.identity_id)}`);
-        const attributes = identity['attributes'] as { first_name?: string; last_name?: string } | undefined;
-        record.verifiedName = attributes
-          ? `${attributes.first_name ?? ''} ${attributes.last_name ?? ''}`.trim()
-          : null;
-      }
-      // Events arrive unordered: the API, not the event, says what the status is now.
-      const result = await api('GET', `/v1/sessions/${encodeURIComponent(record.sessionId)}/result`);
-      record.status = String(result['status']);
+      await refreshStatus(record);
     }
     return c.body(null, 204);
   });
@@ -172,12 +168,17 @@ export function createTenantBackend(options: TenantBackendOptions): TenantBacken
     records,
     webhookSecret: () => webhookSecret,
     async registerWebhook(url) {
-      const created = await api('POST', '/v1/webhooks', {
-        url,
-        events: ['*'],
-        description: 'tenant backend',
-      });
-      webhookSecret = String(created['secret']);
+      for await (const endpoint of idv.webhooks.list({ limit: 100 })) {
+        if (endpoint.url !== url) continue;
+        // The secret of an earlier start is gone with that process: replace it at once.
+        const rotated = await idv.webhooks.rotateSecret(endpoint.webhook_id, {
+          previous_secret_expires_in: 0,
+        });
+        webhookSecret = rotated.secret;
+        return;
+      }
+      const created = await idv.webhooks.create({ url, events: ['*'], description: 'demo shop backend' });
+      webhookSecret = created.secret;
     },
   };
 }

@@ -11,8 +11,9 @@ const OUTPUTS = [
   'server/dist/web/hosted',
   'src/dist/npm/index.js',
   'server/dist/web/console/index.html',
+  'dist/demo/index.html',
 ];
-const SOURCES = ['src', 'vite.config.ts', 'package.json'];
+const SOURCES = ['src', 'demo', 'vite.config.ts', 'package.json'];
 
 /** The newest modification under `path`, leaving out build output (src/dist lives among the sources). */
 function newestMtime(path: string): number {

@@ -8,10 +8,15 @@
  * stdout carries JSON log lines (one per request, plus start-up and shutdown) and, in development mode
  * only, a short banner for the person at the terminal. A start-up failure is one line on stderr.
  */
+import type { DemoState } from './demo/demo-host.ts';
 import { loadBlobStoreConfig } from './node/blob-store-config.ts';
 import { buildNodeDeps } from './node/build-node-deps.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './node/config.ts';
-import { type DevelopmentTenant, ensureDevelopmentTenant } from './node/development-bootstrap.ts';
+import {
+  type DevelopmentTenant,
+  developmentSandboxKey,
+  ensureDevelopmentTenant,
+} from './node/development-bootstrap.ts';
 import { jsonLinesLogger } from './node/json-lines-logger.ts';
 import { nodeWebhookSender } from './node/node-webhook-sender.ts';
 import { loadOperationsConfig } from './node/operations-config.ts';
@@ -19,9 +24,16 @@ import { ListenError, startServer } from './node/start-server.ts';
 import { stopOnSignals } from './node/stop-on-signals.ts';
 import { loadWorkersConfig, runningWorkers } from './node/workers-config.ts';
 
-function developmentBanner(config: ServerConfig, database: string, demo: DevelopmentTenant): string {
+function developmentBanner(
+  config: ServerConfig,
+  database: string,
+  demo: DevelopmentTenant,
+  shop: DemoState | null,
+): string {
   const lines = [
     `id-verify development server on ${database}`,
+    `  Demo shop:      ${config.baseUrl}/demo/`,
+    ...(shop?.kind === 'unavailable' ? [`    not running: ${shop.reason}`] : []),
     `  API:            ${config.baseUrl}/v1`,
     `  API reference:  ${config.baseUrl}/docs`,
     `  OpenAPI:        ${config.baseUrl}/v1/openapi.json`,
@@ -76,7 +88,17 @@ async function main(): Promise<void> {
   const database = deps.db.engine === 'pglite' ? `the embedded database (${config.dataDir})` : 'PostgreSQL';
   if (config.mode === 'development') {
     const demo = await ensureDevelopmentTenant(deps, { dataDir: config.dataDir, baseUrl: config.baseUrl });
-    process.stdout.write(developmentBanner(config, database, demo));
+    // The demo shop's backend calls the API over this process's own socket, as a tenant's server would,
+    // and registers its webhook endpoint there (development mode lets webhooks reach loopback).
+    const shop = deps.demo
+      ? await deps.demo.start({
+          apiBase: server.url,
+          pageUrl: `${config.baseUrl}/demo/`,
+          apiKey: await developmentSandboxKey(demo),
+        })
+      : null;
+    if (shop?.kind === 'unavailable') logger.error('demo shop unavailable', { reason: shop.reason });
+    process.stdout.write(developmentBanner(config, database, demo, shop));
   }
   logger.info('server started', {
     mode: config.mode,

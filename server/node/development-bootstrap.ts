@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { access, chmod, mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { access, chmod, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppDeps } from '../app-deps.ts';
 import { countTenants } from '../store/tenants.ts';
@@ -73,4 +73,24 @@ export async function ensureDevelopmentTenant(
     () => false,
   );
   return { created: false, file: exists ? file : null };
+}
+
+/**
+ * The development tenant's sandbox key, for the demo shop's backend (server/demo/): from this start's
+ * credentials when the tenant was just created, else from the credentials file; null when that file is
+ * gone or unreadable (the key is stored only as a hash, so it cannot be recovered).
+ *
+ * @example
+ * const key = await developmentSandboxKey(await ensureDevelopmentTenant(deps, options));
+ */
+export async function developmentSandboxKey(tenant: DevelopmentTenant): Promise<string | null> {
+  if (tenant.created) return tenant.credentials.api_keys.sandbox;
+  if (!tenant.file) return null;
+  try {
+    const stored = JSON.parse(await readFile(tenant.file, 'utf8')) as Partial<DevelopmentCredentials>;
+    const key = stored.api_keys?.sandbox;
+    return typeof key === 'string' && key.startsWith('sk_sandbox_') ? key : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,0 +1,132 @@
+/**
+ * The test pages' side of the demo's end-to-end tests (test/browser/e2e/demo-*.test.ts): the server
+ * commands of demo-e2e-plugin.ts, and one whole verification by the visitor of demo-visitor.ts, in the
+ * demo's own tab, from the shop's sign-up form to the verified name on its page.
+ */
+import { expect } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
+import type { DemoE2eCommand, DemoStarted, DemoTarget } from './demo-e2e-plugin.ts';
+import { describeTab, documentFileInput, type PassportFields, visitorMove } from './demo-visitor.ts';
+
+const PASSPORT = 'documents/passport-astronaut.jpg';
+/** A first start builds the database and, on the server, the models load: minutes on a loaded runner. */
+export const START_MS = 200_000;
+/** One verification, the review included (a 2-core runner under load is several times slower than idle). */
+export const FLOW_MS = 240_000;
+
+/** One server command; one the page gave up on (20 s) is asked again: it waits for the same work. */
+export async function command<T>(name: DemoE2eCommand, payload: object = {}, budgetMs = 60_000): Promise<T> {
+  const deadline = performance.now() + budgetMs;
+  for (;;) {
+    try {
+      return (await executeServerCommand<T, object>(name, payload)) as T;
+    } catch (error) {
+      if (performance.now() > deadline || !/Did not receive a server response/.test(String(error))) {
+        throw error;
+      }
+    }
+  }
+}
+
+export async function inTab<A, T>(script: (arg: A) => T, arg: A): Promise<T | null> {
+  const answer = await command<{ value: T | null }>('idv-demo-e2e:eval', { script: script.toString(), arg });
+  return answer.value;
+}
+
+export function startDemo(target: DemoTarget): Promise<DemoStarted> {
+  return command<DemoStarted>('idv-demo-e2e:start', { target }, START_MS);
+}
+
+export async function passportFields(): Promise<PassportFields> {
+  const manifest = (await (await fetch('/test/fixtures/vision/documents/manifest.json')).json()) as {
+    images: { file: string; fields: PassportFields | null }[];
+  };
+  const fields = manifest.images.find((image) => image.file === 'passport-astronaut.jpg')?.fields;
+  if (!fields) throw new Error('passport-astronaut.jpg states no fields in the fixtures manifest');
+  return fields;
+}
+
+export interface Verified {
+  name: string;
+  status: string;
+  events: string;
+  sessionId: string;
+  url: string;
+}
+
+/**
+ * Opens the shop's page in the demo tab and lets the visitor verify there (`embed`: the widget in the
+ * page; `redirect`: the hosted page and back) until the page shows the verified name. `variant` makes the
+ * passport photo a new JPEG, as a second phone photo of the same document would be.
+ */
+export async function verifyInDemo(
+  target: DemoTarget,
+  started: DemoStarted,
+  mode: 'embed' | 'redirect',
+  variant: number,
+): Promise<{ verified: Verified; trail: string[]; ms: number }> {
+  const fields = await passportFields();
+  const begun = performance.now();
+  await command('idv-demo-e2e:open', { target, path: started.pagePath });
+  const trail: string[] = [];
+  const deadline = begun + FLOW_MS;
+  for (;;) {
+    const move = (await inTab(visitorMove, { mode, userId: 'astronaut', fields })) as Record<
+      string,
+      unknown
+    > | null;
+    if (move?.['done']) return { verified: move['done'] as Verified, trail, ms: performance.now() - begun };
+    if (move?.['failed']) throw new Error(`the shop page says: ${String(move['failed'])}`);
+    if (move?.['upload']) {
+      await command('idv-demo-e2e:upload', {
+        script: documentFileInput.toString(),
+        fixture: PASSPORT,
+        variant,
+      });
+    }
+    const waiting = move?.['waiting'] ? String(move['waiting']) : 'navigation';
+    if (trail.at(-1) !== waiting) trail.push(waiting);
+    if (performance.now() > deadline) {
+      throw new Error(
+        `no verified name after ${FLOW_MS} ms (${trail.join(' → ')}); the tab shows ${await inTab(describeTab, null)}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+/**
+ * The whole check of one way through the demo: approved, the name read from the passport, the signed
+ * `session.approved` among the webhooks the backend accepted, back on the shop's page, and nothing
+ * uncaught or refused by the CSP in the tab.
+ */
+export async function expectVerified(
+  target: DemoTarget,
+  started: DemoStarted,
+  mode: 'embed' | 'redirect',
+  variant: number,
+): Promise<void> {
+  const { verified, trail, ms } = await verifyInDemo(target, started, mode, variant);
+  console.log(`demo ${target} ${mode}: verified in ${Math.round(ms)} ms (${trail.join(' → ')})`);
+  const fields = await passportFields();
+  expect(verified.status).to.equal('approved');
+  // The name the backend read from `GET /v1/identities/:id`, once the API said approved.
+  expect(verified.name.toUpperCase()).to.equal(`${fields.first_name} ${fields.last_name}`.toUpperCase());
+  expect(verified.events.split(', ')).to.include('session.approved');
+  expect(verified.url, 'back on the shop page').to.equal(started.pagePath);
+  expect(trail, 'the visitor went through the document step').to.include('document_front');
+  const problems = await command<string[]>('idv-demo-e2e:page-problems');
+  expect(problems, 'no uncaught error and no CSP violation in the demo tab').to.deep.equal([]);
+}
+
+/** A delivery without a valid signature, posted to the shop's webhook endpoint, must be refused (400). */
+export async function expectForgedWebhookRefused(target: DemoTarget, started: DemoStarted): Promise<void> {
+  await command('idv-demo-e2e:open', { target, path: started.pagePath });
+  // The page must be up (offline: the Service Worker that carries the backend) before it is asked.
+  const deadline = performance.now() + 90_000;
+  while (!(await inTab(() => document.documentElement.dataset['demoReady'] ?? null, null))) {
+    if (performance.now() > deadline) throw new Error('the demo page never became ready');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  expect(await command<number>('idv-demo-e2e:forged-webhook', { target })).to.equal(400);
+}
