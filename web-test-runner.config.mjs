@@ -1,20 +1,34 @@
 // @ts-check
 /**
- * Browser tests (`npm run test:browser`): headless Chromium from the machine, never a downloaded one.
+ * Browser tests (`npm run test:browser`): Chromium, Firefox and WebKit from the machine, never downloaded
+ * ones. IDV_BROWSERS=chromium,firefox,webkit picks the engines (test/support-server/engines.ts); unset,
+ * every installed engine runs and a missing one is skipped with a message.
  *
- * The camera is Chromium's fake capture device playing a synthetic ID card written by
- * test/fixtures/fake-camera.ts just before the run, and the permission prompt is auto-accepted, so
- * getUserMedia streams real frames without a human or a webcam.
+ * Chromium's camera is its fake capture device playing a synthetic ID card written by
+ * test/fixtures/fake-camera.ts just before the run; Firefox and WebKit have fake cameras too, but they
+ * show a generated pattern, not a file. The permission prompt is auto-accepted in all three, so
+ * getUserMedia streams real frames without a human or a webcam. The groups that need the face in front of
+ * the camera or the denying prompt run in Chromium alone; so do single tests that need the card in front
+ * of the camera or the DevTools protocol (they skip themselves in the other engines).
  */
 import { consoleUnderCsp } from './test/support-server/console-under-csp.mjs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { chromeLauncher } from '@web/test-runner-chrome';
+import { chromeLauncher, puppeteerCore } from '@web/test-runner-chrome';
 import { hostedPageCsp } from './server/hosted/hosted-csp.ts';
 import { nodeVisionAssets } from './server/node/node-vision-assets.ts';
 import { writeFaceCamera, writeFakeCamera } from './test/fixtures/fake-camera.ts';
 import { CHROMIUM_FLAGS, findChromium } from './test/support-server/chromium.ts';
 import { consoleE2ePlugin } from './test/support-server/console-e2e-plugin.ts';
+import { demoE2ePlugin } from './test/support-server/demo-e2e-plugin.ts';
 import { e2eServerPlugin } from './test/support-server/e2e-plugin.ts';
+import { findFirefox, findMiniBrowser, findWebKitWebDriver } from './test/support-server/engine-paths.ts';
+import { selectEngines } from './test/support-server/engines.ts';
+import { firefoxLauncher } from './test/support-server/firefox.ts';
+import { webkitLauncher } from './test/support-server/webkit.ts';
+
+const { engines, skipped } = selectEngines();
+for (const reason of skipped) console.warn(`browser suites: ${reason}`);
+const withChromium = engines.includes('chromium');
 
 const fakeVideo = writeFakeCamera();
 /**
@@ -30,6 +44,8 @@ const faceVideo = await writeFaceCamera().catch(() => fakeVideo);
  */
 function chromium(cameraPrompt, video = fakeVideo) {
   return chromeLauncher({
+    // The launcher's own puppeteer-core, passed explicitly so that the summary says "Chromium".
+    puppeteer: puppeteerCore,
     launchOptions: {
       executablePath: findChromium(),
       headless: true,
@@ -43,9 +59,26 @@ function chromium(cameraPrompt, video = fakeVideo) {
   });
 }
 
+/** The main group's browsers: each selected engine with its fake camera and its prompt accepted. */
+function engineLaunchers() {
+  return engines.map((engine) => {
+    if (engine === 'chromium') return chromium('accept');
+    if (engine === 'firefox') return firefoxLauncher(/** @type {string} */ (findFirefox()));
+    return webkitLauncher(
+      /** @type {string} */ (findWebKitWebDriver()),
+      /** @type {string} */ (findMiniBrowser()),
+    );
+  });
+}
+
 const CAMERA_DENIED_FILES = 'test/browser/e2e/camera-denied-*.test.ts';
 /** The one model-heavy browser file: the face model in the page, the real vision engine on the server. */
 const FACE_CAMERA_FILES = 'test/browser/e2e/face-camera-*.test.ts';
+/**
+ * The demo shop end to end (on `npm start`'s server and offline on the mocks): the real checks judge its
+ * selfie, so it needs the astronaut in front of the camera too.
+ */
+const DEMO_FILES = 'test/browser/e2e/demo-*.test.ts';
 
 /** The hosted page's CSP (server/hosted/hosted-csp.ts) minus the nonce: nothing inline is allowed. */
 const STRICT_CSP =
@@ -101,12 +134,16 @@ export default {
     'test/browser/console/**/*.csp-test.ts',
     `!${CAMERA_DENIED_FILES}`,
     `!${FACE_CAMERA_FILES}`,
+    `!${DEMO_FILES}`,
   ],
   nodeResolve: true,
-  // One page at a time: Chromium pauses requestAnimationFrame in background tabs, and the capture loop
-  // (like a real camera page) runs on it. The whole suite takes ~15 s this way.
+  // One page at a time in each browser: Chromium pauses requestAnimationFrame in background tabs, and the
+  // capture loop (like a real camera page) runs on it. Each engine's browser still runs beside the others.
   concurrency: 1,
   testsFinishTimeout: 300_000,
+  // Firefox and WebKit take longer to start than Chromium, much longer on a busy 2-core runner (the
+  // 30 s default was seen to run out).
+  browserStartTimeout: 120_000,
   testFramework: { config: { timeout: 10_000 } },
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2023', tsconfig: 'tsconfig.json' }),
@@ -114,13 +151,24 @@ export default {
     e2eServerPlugin(),
     // test/browser/console/e2e-review.test.ts: another real server, a webhook receiver, the console's tab.
     consoleE2ePlugin(),
+    // test/browser/e2e/demo-*: the demo shop on a real server (npm start's) and offline on the mocks.
+    demoE2ePlugin(),
   ],
   middleware: [cspTestPage, cspFaceGuidePage, visionFiles, consoleUnderCsp],
-  browsers: [chromium('accept')],
-  groups: [
-    // Camera permission denied by the browser's own prompt: test/browser/e2e/camera-denied-upload.test.ts.
-    { name: 'camera-denied', files: [CAMERA_DENIED_FILES], browsers: [chromium('deny')] },
-    // The astronaut in front of the camera: liveness guided by the face model, judged by the real engine.
-    { name: 'face-camera', files: [FACE_CAMERA_FILES], browsers: [chromium('accept', faceVideo)] },
-  ],
+  browsers: engineLaunchers(),
+  // The camera groups need Chromium's camera flags: they run when Chromium is among the engines. Single
+  // tests of the main group that need Chromium skip themselves elsewhere (test/browser/support/engine.ts).
+  groups: withChromium
+    ? [
+        // Camera permission denied by the browser's own prompt (Chromium's deny flag):
+        // test/browser/e2e/camera-denied-upload.test.ts.
+        { name: 'camera-denied', files: [CAMERA_DENIED_FILES], browsers: [chromium('deny')] },
+        // The astronaut in front of the camera: liveness guided by the face model, judged by the real engine.
+        {
+          name: 'face-camera',
+          files: [FACE_CAMERA_FILES, DEMO_FILES],
+          browsers: [chromium('accept', faceVideo)],
+        },
+      ]
+    : [],
 };

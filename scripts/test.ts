@@ -2,35 +2,80 @@
 //
 //   type-check (tsc) → lint (biome) → build (when package.json has one) → Node suites → browser suites
 //
-// Each stage's own output streams through unchanged; the counts are read from the runners' summaries
-// (node:test's `ℹ pass N`, web-test-runner's "N passed, M failed") and added up. The last line is
-// `tests: N passed, M failed` and the exit code is non-zero when anything failed, so CI can read either.
+// The browser suites run once per engine (Chromium, Firefox, WebKit), one engine after the other: the
+// engines do not compete for a small runner's cores, and each stage's counts are one engine's.
 //
-// Options: --only=node|browser|static to run one group (the static group is tsc + biome).
+// Each stage's own output streams through unchanged; the counts are read from the runners' summaries
+// (node:test's `ℹ pass N`, web-test-runner's "N passed, M failed") and added up, and the browser counts
+// also per engine. The last line is `tests: N passed, M failed` and the exit code is non-zero when
+// anything failed, so CI can read either.
+//
+// Options: --only=node|browser|static to run one group (the static group is tsc + biome);
+// --browsers=chromium,firefox,webkit (or IDV_BROWSERS) to choose the engines: unset, every installed
+// engine runs and a missing one is reported as skipped; named, a missing one fails the run.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { browserTestCounts, nodeTestCounts } from './test-counts.ts';
+import { type Engine, type EngineSelection, selectEngines } from '../test/support-server/engines.ts';
+import { browserTestCounts, type Counts, nodeTestCounts } from './test-counts.ts';
 
 interface StageResult {
   name: string;
+  engine?: Engine;
   passed: number;
   failed: number;
+  skipped: number;
   seconds: number;
 }
 
 interface Stage {
   name: string;
   group: 'static' | 'node' | 'browser';
+  /** The browser engine a browser stage runs in. */
+  engine?: Engine;
   command: string[];
   env?: Record<string, string>;
   /** Reads pass/fail counts from the stage's output; a stage without counts is one check. */
-  count?: (output: string) => { passed: number; failed: number } | undefined;
+  count?: (output: string) => Counts | undefined;
 }
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   scripts: Record<string, string>;
 };
+
+const browsersFlag = process.argv.find((arg) => arg.startsWith('--browsers='))?.slice('--browsers='.length);
+let engineSelection: EngineSelection | Error;
+try {
+  engineSelection = selectEngines(browsersFlag ?? process.env['IDV_BROWSERS']);
+} catch (error) {
+  engineSelection = error as Error;
+}
+const engines = engineSelection instanceof Error ? [] : engineSelection.engines;
+
+/** Both browser configurations, in one engine (IDV_BROWSERS=engine for web-test-runner.config.mjs). */
+function browserStages(engine: Engine): Stage[] {
+  const env = { CI: 'true', IDV_BROWSERS: engine };
+  return [
+    {
+      name: `browser suites (${engine})`,
+      group: 'browser',
+      engine,
+      command: ['npx', 'web-test-runner'],
+      env,
+      count: browserTestCounts,
+    },
+    {
+      // The widget against the MSW worker in the page (no server process): its own config, because the
+      // mock needs the `browser` export conditions and Node built-in stubs the widget suites must not get.
+      name: `browser mock suites (${engine})`,
+      group: 'browser',
+      engine,
+      command: ['npx', 'web-test-runner', '--config', 'test/browser/mock/web-test-runner.mock.config.mjs'],
+      env,
+      count: browserTestCounts,
+    },
+  ];
+}
 
 const stages: Stage[] = [
   { name: 'type-check', group: 'static', command: ['npx', 'tsc', '-p', 'tsconfig.json'] },
@@ -53,22 +98,7 @@ const stages: Stage[] = [
     ],
     count: nodeTestCounts,
   },
-  {
-    name: 'browser suites',
-    group: 'browser',
-    command: ['npx', 'web-test-runner'],
-    env: { CI: 'true' },
-    count: browserTestCounts,
-  },
-  {
-    // The widget against the MSW worker in the page (no server process): its own config, because the
-    // mock needs the `browser` export conditions and Node built-in stubs the widget suites must not get.
-    name: 'browser mock suites',
-    group: 'browser',
-    command: ['npx', 'web-test-runner', '--config', 'test/browser/mock/web-test-runner.mock.config.mjs'],
-    env: { CI: 'true' },
-    count: browserTestCounts,
-  },
+  ...engines.flatMap(browserStages),
 ];
 
 function run(stage: Stage): Promise<StageResult> {
@@ -89,12 +119,21 @@ function run(stage: Stage): Promise<StageResult> {
     child.on('close', (code) => {
       const seconds = (performance.now() - started) / 1000;
       const counts = stage.count?.(output);
+      const { name, engine } = stage;
       if (counts) {
         // A runner that exits non-zero without a counted failure (crash, compile error) still fails.
         const failed = counts.failed + (code !== 0 && counts.failed === 0 ? 1 : 0);
-        resolve({ name: stage.name, passed: counts.passed, failed, seconds });
+        const skipped = counts.skipped ?? 0;
+        resolve({ name, engine, passed: counts.passed, failed, skipped, seconds });
       } else {
-        resolve({ name: stage.name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, seconds });
+        resolve({
+          name,
+          engine,
+          passed: code === 0 ? 1 : 0,
+          failed: code === 0 ? 0 : 1,
+          skipped: 0,
+          seconds,
+        });
       }
     });
   });
@@ -102,18 +141,46 @@ function run(stage: Stage): Promise<StageResult> {
 
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const results: StageResult[] = [];
+const runsBrowsers = !only || only === 'browser';
+if (runsBrowsers && engineSelection instanceof Error) {
+  // Engines were named (CI) and one is missing: a failure, not a silently smaller run.
+  console.error(`\n── browser engines: ${engineSelection.message}`);
+  results.push({ name: 'browser engines', passed: 0, failed: 1, skipped: 0, seconds: 0 });
+}
 for (const stage of stages) {
   if (only && stage.group !== only) continue;
-  console.log(`\n── ${stage.name}: ${stage.command.join(' ')}`);
+  const env = Object.entries(stage.env ?? {}).filter(([name]) => name === 'IDV_BROWSERS');
+  const prefix = env.map(([name, value]) => `${name}=${value} `).join('');
+  console.log(`\n── ${stage.name}: ${prefix}${stage.command.join(' ')}`);
   results.push(await run(stage));
 }
+
+const countsText = (counts: { passed: number; failed: number; skipped: number; seconds: number }) =>
+  `${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''} (${counts.seconds.toFixed(1)} s)`;
 
 console.log('\n── summary');
 for (const result of results) {
   const status = result.failed > 0 ? 'FAIL' : 'ok  ';
-  console.log(
-    `${status} ${result.name.padEnd(16)} ${result.passed} passed, ${result.failed} failed (${result.seconds.toFixed(1)} s)`,
-  );
+  console.log(`${status} ${result.name.padEnd(30)} ${countsText(result)}`);
+}
+if (runsBrowsers && !(engineSelection instanceof Error)) {
+  for (const reason of engineSelection.skipped) console.log(`skip ${reason}`);
+  // Both browser configurations of each engine added up: how many tests each engine ran and passed.
+  const perEngine = new Map<Engine, { passed: number; failed: number; skipped: number; seconds: number }>();
+  for (const result of results) {
+    if (!result.engine) continue;
+    const sum = perEngine.get(result.engine) ?? { passed: 0, failed: 0, skipped: 0, seconds: 0 };
+    sum.passed += result.passed;
+    sum.failed += result.failed;
+    sum.skipped += result.skipped;
+    sum.seconds += result.seconds;
+    perEngine.set(result.engine, sum);
+  }
+  for (const [engine, sum] of perEngine) {
+    console.log(
+      `${sum.failed > 0 ? 'FAIL' : 'ok  '} ${`browser tests in ${engine}`.padEnd(30)} ${countsText(sum)}`,
+    );
+  }
 }
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failed = results.reduce((sum, result) => sum + result.failed, 0);

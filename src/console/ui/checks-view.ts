@@ -35,10 +35,11 @@ export function checksTable(
   caption?: string,
 ): TemplateResult {
   if (checks.length === 0) return html`<p>${t('noChecks')}</p>`;
-  // Beside the images (the review screen) the table may scroll sideways: a captioned one is a named,
-  // focusable region, so keyboard users can scroll it too.
-  return html`<div class="table-wrap" role=${caption ? 'region' : nothing} tabindex=${caption ? '0' : nothing}
-    aria-label=${caption ?? nothing}>
+  // The table may scroll sideways (beside the images, in a narrow window, with a wider font): it is always
+  // focusable and named, so keyboard users can scroll it; a group when uncaptioned, so it does not repeat
+  // the landmark of the section it is in.
+  return html`<div class="table-wrap" role=${caption ? 'region' : 'group'} tabindex="0"
+    aria-label=${caption ?? t('sectionChecks')}>
     <table>
       ${caption ? html`<caption>${caption}</caption>` : nothing}
       <thead>

@@ -14,6 +14,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { en } from '../../../src/console/i18n/en.ts';
+import { chromiumOnly } from '../support/engine.ts';
 import type { ConsoleE2eCommand, Prepared } from '../../support-server/console-e2e-plugin.ts';
 import type { CheckedDelivery } from '../../support-server/webhook-receiver.ts';
 
@@ -93,6 +94,7 @@ describe('the console against the real server: review to identity, with signed w
   let approved = false;
 
   before(async function () {
+    chromiumOnly(this, 'the console runs in a second tab driven through the DevTools protocol');
     this.timeout(SERVER_READY_MS + 10_000);
     prepared = await command<Prepared>('idv-console-e2e:prepare', {}, SERVER_READY_MS);
   });

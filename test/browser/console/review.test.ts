@@ -82,7 +82,8 @@ describe('console review queue', () => {
       await sendKeys({ press: 'Tab' });
     }
     expect(deepActiveElement()?.id).to.equal('reason-document_tampered');
-    await sendKeys({ press: 'Space' });
+    // ' ', not 'Space': Firefox (WebDriver BiDi) knows keys by value, Chromium and WebKit take both.
+    await sendKeys({ press: ' ' });
     expect((deepActiveElement() as HTMLInputElement).checked).to.equal(true);
     await sendKeys({ press: 'r' });
     await until(() => backend.reviews.length === 2, 4000, 'the rejection');
@@ -98,7 +99,8 @@ describe('console review queue', () => {
     await decisionReady(el);
     const note = screenOf(el)!.shadowRoot!.querySelector<HTMLTextAreaElement>('#note')!;
     note.focus();
-    await sendKeys({ type: 'ja ar' });
+    // One key at a time: WebKitWebDriver drops a key typed again soon after in one sequence ("ja r").
+    for (const key of 'ja ar') await sendKeys({ press: key });
     await settled(el);
     expect(note.value).to.equal('ja ar');
     expect(backend.reviews).to.have.length(0);

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import { until } from '../support/dom.ts';
+import { chromiumOnly } from '../support/engine.ts';
 import { PASSWORD } from './support/fake-console-backend.ts';
 import {
   deepActiveElement,
@@ -162,7 +163,8 @@ describe('console shell', () => {
     expect(sessionStorage.getItem('idv-console-token')).to.equal(null);
   });
 
-  it('follows the system colour scheme, and the theme menu overrides it', async () => {
+  it('follows the system colour scheme, and the theme menu overrides it', async function () {
+    chromiumOnly(this, 'emulateMedia needs the DevTools protocol');
     await emulateMedia({ colorScheme: 'dark' });
     try {
       const { el } = await mountConsole({ role: 'viewer', path: '/console/sessions', theme: 'auto' });
@@ -180,7 +182,8 @@ describe('console shell', () => {
     }
   });
 
-  it('turns animations off under prefers-reduced-motion', async () => {
+  it('turns animations off under prefers-reduced-motion', async function () {
+    chromiumOnly(this, 'emulateMedia needs the DevTools protocol');
     await emulateMedia({ reducedMotion: 'reduce' });
     try {
       const { el } = await mountConsole({ role: 'viewer', path: '/console/sessions' });

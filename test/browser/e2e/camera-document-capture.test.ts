@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import '../../../src/id-verify.ts';
 import type { IdVerifyElement } from '../../../src/id-verify-element.ts';
+import { chromiumOnly } from '../support/engine.ts';
 import {
   acceptPreview,
   chooseDocumentType,
@@ -24,6 +25,7 @@ describe('end to end: document capture by the fake camera → stored evidence', 
   });
 
   it('auto-captures both sides of an ID card and the server stores the camera frames as taken', async function () {
+    chromiumOnly(this, "the ID card is in front of Chromium's file-fed camera only");
     // The first e2e command starts the server; each upload is read by the vision engine.
     this.timeout(180_000);
     const session = await createSession({

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { browserTestCounts, nodeTestCounts } from '../../../scripts/test-counts.ts';
+import {
+  browserTestCounts,
+  browserTestCountsByEngine,
+  nodeTestCounts,
+} from '../../../scripts/test-counts.ts';
 
 describe('npm test summary counts', () => {
   it("reads node:test's spec summary", () => {
@@ -20,14 +24,34 @@ describe('npm test summary counts', () => {
       '',
       'Finished running tests in 24.1s, all tests passed!',
     ].join('\n');
-    assert.deepEqual(browserTestCounts(output), { passed: 65, failed: 1 });
+    assert.deepEqual(browserTestCounts(output), { passed: 65, failed: 1, skipped: 0 });
   });
 
   it('reads a single group without a Finished line, and nothing from unrelated output', () => {
     assert.deepEqual(browserTestCounts('Chrome: | 4/4 test files | 31 passed, 0 failed\n'), {
       passed: 31,
       failed: 0,
+      skipped: 0,
     });
     assert.equal(browserTestCounts('Error: Chromium not found'), undefined);
+  });
+
+  it('counts each engine apart, its groups added up, with the tests it skipped', () => {
+    const output = [
+      'Chromium: |███     | 2/7 test files | 48 passed, 0 failed',
+      '',
+      'Chromium: |████████| 7/7 test files | 63 passed, 1 failed',
+      'Firefox:  |████████| 7/7 test files | 60 passed, 0 failed, 4 skipped',
+      'WebKit:   |████████| 7/7 test files | 59 passed, 2 failed, 4 skipped',
+      'Chromium: |████████| 1/1 test files | 2 passed, 0 failed',
+      '',
+      'Finished running tests in 80.2s with 3 failed tests.',
+    ].join('\n');
+    assert.deepEqual(Object.fromEntries(browserTestCountsByEngine(output) ?? []), {
+      Chromium: { passed: 65, failed: 1, skipped: 0 },
+      Firefox: { passed: 60, failed: 0, skipped: 4 },
+      WebKit: { passed: 59, failed: 2, skipped: 4 },
+    });
+    assert.deepEqual(browserTestCounts(output), { passed: 184, failed: 3, skipped: 8 });
   });
 });
