@@ -7,6 +7,7 @@ import { setupWorker, type SetupWorker } from 'msw/browser';
 import { broadcastWebhookSender, type WebhookReceiver } from '../server/browser/callback-webhook-sender.ts';
 import { canvasImageAnalyzer } from '../server/browser/canvas-image-analyzer.ts';
 import { createFieldCipher } from '../server/crypto/field-cipher.ts';
+import { fromBase64, toBase64 } from '../server/crypto/encoding.ts';
 import { randomBytes } from '../server/crypto/primitives.ts';
 import { createMockApi, type MockApi, type MockApiOptions } from './create-mock-api.ts';
 import { API_PATHS, mockHandlers } from './handlers.ts';
@@ -55,14 +56,6 @@ declare global {
 
 const KEYS_STORAGE_PREFIX = 'id-verify-mock:keys:';
 
-function toBase64(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes));
-}
-
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
-}
-
 /**
  * The field-encryption key and the token-signing key must outlive a reload with the database, or the
  * persisted personal data could no longer be decrypted and console tokens would stop working. A mock
@@ -75,7 +68,10 @@ function persistedKeys(name: string): {
   const stored = localStorage.getItem(KEYS_STORAGE_PREFIX + name);
   if (stored) {
     const parsed = JSON.parse(stored) as { masterKey: string; jwtSecret: string };
-    return { masterKey: fromBase64(parsed.masterKey), jwtSecret: fromBase64(parsed.jwtSecret) };
+    const masterKey = fromBase64(parsed.masterKey);
+    const jwtSecret = fromBase64(parsed.jwtSecret);
+    // Keys a page or extension mangled are replaced: the mock's data is test data, made again on reset.
+    if (masterKey && jwtSecret) return { masterKey, jwtSecret };
   }
   const keys = { masterKey: randomBytes(32), jwtSecret: randomBytes(32) };
   localStorage.setItem(

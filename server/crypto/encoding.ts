@@ -105,6 +105,31 @@ function fromAnyBase64(text: string): Uint8Array {
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
+/** Standard (padded) base64, as Standard Webhooks uses for secrets and signatures. */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** Decodes standard (padded) base64; null for anything that is not valid base64. */
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 === 1) return null;
+  try {
+    return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+/** Decodes lowercase or uppercase hex; null for odd length or any non-hex character. */
+export function fromHex(text: string): Uint8Array | null {
+  if (text.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(text)) return null;
+  const bytes = new Uint8Array(text.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(text.slice(i * 2, i * 2 + 2), 16);
+  return bytes;
+}
+
 export function toHex(bytes: Uint8Array): string {
   let out = '';
   for (const byte of bytes) out += HEX_OF_BYTE[byte];

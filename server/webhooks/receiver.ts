@@ -1,5 +1,5 @@
-import { fromHex } from './hex.ts';
-import { fromBase64 } from './base64.ts';
+import { fromBase64, fromHex } from '../crypto/encoding.ts';
+import { timingSafeEqual } from '../crypto/primitives.ts';
 import { serviceSignature, signedHeaders, standardSignature } from './signature.ts';
 import { standardWebhooksKey } from './webhook-secret.ts';
 
@@ -58,14 +58,6 @@ function secretsOf(secret: string | readonly string[]): string[] {
     }
   }
   return list;
-}
-
-/** Length-independent-of-content comparison so an attacker cannot learn a signature byte by byte. */
-function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= (a[i] as number) ^ (b[i] as number);
-  return difference === 0;
 }
 
 function parsePayload(body: string): WebhookEvent {
@@ -151,7 +143,7 @@ export async function verifyWebhook(
   }
   for (const secret of secrets) {
     const expected = fromBase64((await standardSignature(secret, id as string, seconds, body)).slice(3));
-    if (expected && presented.some((candidate) => constantTimeEqual(candidate, expected))) {
+    if (expected && presented.some((candidate) => timingSafeEqual(candidate, expected))) {
       return parsePayload(body);
     }
   }
@@ -188,7 +180,7 @@ export async function verifyServiceSignature(
   }
   for (const secret of secrets) {
     const expected = fromHex(await serviceSignature(secret, body));
-    if (expected && presented.some((candidate) => constantTimeEqual(candidate, expected))) {
+    if (expected && presented.some((candidate) => timingSafeEqual(candidate, expected))) {
       return parsePayload(body);
     }
   }

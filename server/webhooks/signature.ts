@@ -1,5 +1,4 @@
-import { toHex, utf8 } from '../crypto/encoding.ts';
-import { toBase64 } from './base64.ts';
+import { toBase64, toHex, utf8 } from '../crypto/encoding.ts';
 import { standardWebhooksKey } from './webhook-secret.ts';
 
 async function hmac(key: Uint8Array<ArrayBuffer>, message: string): Promise<Uint8Array<ArrayBuffer>> {

@@ -1,5 +1,5 @@
+import { fromBase64, toBase64 } from '../crypto/encoding.ts';
 import { randomBytes } from '../crypto/primitives.ts';
-import { fromBase64, toBase64 } from './base64.ts';
 
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
