@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { ApiError } from '../errors/api-error.ts';
 import type { AppEnv } from './app-env.ts';
 import { nulPathOf } from './control-characters.ts';
+import { readBodyLimited } from './read-body.ts';
 
 /** JSON bodies are at most 64 KB (API.md §4). */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -11,46 +12,7 @@ export const JSON_BODY_LIMIT = 64 * 1024;
 const bodyDecoder = new TextDecoder('utf-8', { fatal: false });
 
 async function readLimited(request: Request, limit: number): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (declared > limit) throw tooLarge(limit);
-  if (Number.isSafeInteger(declared) && declared >= 0) {
-    // A declared length within the limit bounds the body: an HTTP server reads exactly that many bytes
-    // (Node's parser takes anything after them as the next request). Read it whole, which on Node skips
-    // building a web stream and a full Request (issue #13 profile); the size is checked again anyway, for
-    // hosts whose requests are built in-process.
-    const bytes = new Uint8Array(await request.arrayBuffer());
-    if (bytes.byteLength > limit) throw tooLarge(limit);
-    return bodyDecoder.decode(bytes);
-  }
-  // Firefox's Request has no `body` stream (undefined, not null), and the browser mock runs this code in the
-  // page: there the bytes are read whole, then their size checked, as for a declared length.
-  if ((request.body as ReadableStream<Uint8Array> | null | undefined) === undefined) {
-    const bytes = new Uint8Array(await request.arrayBuffer());
-    if (bytes.byteLength > limit) throw tooLarge(limit);
-    return bodyDecoder.decode(bytes);
-  }
-  if (!request.body) return '';
-  // Count the bytes as they arrive: a missing or lying content-length must not let a client make us buffer more.
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bodyDecoder.decode(bytes);
+  return bodyDecoder.decode(await readBodyLimited(request, limit, () => tooLarge(limit)));
 }
 
 /**

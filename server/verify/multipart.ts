@@ -1,3 +1,4 @@
+import { readBodyLimited } from '../http/read-body.ts';
 import { verifyError } from './verify-errors.ts';
 
 /** Room for the text fields and part headers around the files of a multipart body. */
@@ -15,9 +16,9 @@ function tooLarge(limit: number) {
 }
 
 /**
- * Reads a `multipart/form-data` body of at most `limit` bytes. The size is checked against
- * `content-length` first and then counted as bytes arrive, so a lying or missing header cannot make the
- * server buffer more than the limit; 415 for another content type, 400 for a malformed body.
+ * Reads a `multipart/form-data` body of at most `limit` bytes (read-body.ts: a lying or missing
+ * `content-length` cannot make the server buffer more); 415 for another content type, 400 for a
+ * malformed body.
  */
 export async function readMultipart(request: Request, limit: number, fileLimit: number): Promise<FormData> {
   const contentType = request.headers.get('content-type') ?? undefined;
@@ -26,31 +27,7 @@ export async function readMultipart(request: Request, limit: number, fileLimit: 
       headers: { accept: 'multipart/form-data' },
     });
   }
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (declared > limit) throw tooLarge(fileLimit);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        // Stop reading rather than cancel: the host discards the rest, and cancelling a stream that a
-        // FormData encoder still feeds makes undici raise an unhandled "already closed" error.
-        reader.releaseLock();
-        throw tooLarge(fileLimit);
-      }
-      chunks.push(value);
-    }
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const body = await readBodyLimited(request, limit, () => tooLarge(fileLimit), 'release');
   try {
     return await new Response(body, { headers: { 'content-type': contentType as string } }).formData();
   } catch {
