@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from './app-env.ts';
 import type { AuthenticateOptions, Authenticator } from './authenticate.ts';
@@ -9,6 +9,11 @@ import type { CountRequest } from './rate-limit.ts';
 export interface TenantOperationOptions extends AuthenticateOptions {
   /** `json`: a JSON object is required; `optional`: an empty body is `{}`; `none`: no body is read. */
   body?: 'json' | 'optional' | 'none';
+  /**
+   * Runs right after the credential is known, before the rate limit and the body: a refusal that depends
+   * only on who is asking (the sandbox-only operations) tells such a caller nothing else.
+   */
+  admit?: (c: Context<AppEnv>) => void;
 }
 
 /** What every route file gets: the app's dependencies and the standard middleware chain. */
@@ -35,6 +40,7 @@ export function createRouteKit(deps: AppDeps, auth: Authenticator, countRequest:
       const bodyOptions = { optional: body === 'optional' };
       const tenantOperation: MiddlewareHandler<AppEnv> = async (c, next) => {
         c.set('principal', await auth.authenticate(c, options));
+        options.admit?.(c);
         await countRequest(c);
         if (body !== 'none') await readJsonBody(c, bodyOptions);
         return idempotent(c, next);

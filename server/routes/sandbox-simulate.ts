@@ -1,5 +1,4 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import { REASON_CODES } from '../domain/review/index.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -64,18 +63,20 @@ export const simulateSessionRoute = createRoute({
 
 export function registerSimulateSession(app: OpenAPIHono<AppEnv>, kit: RouteKit): void {
   const { deps } = kit;
-  const [authenticate, ...rest] = kit.tenant({ capability: 'sandbox:simulate', body: 'json' });
-  // Refused before the body is even read: a production credential learns nothing else here.
-  const sandboxOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (c.get('principal').environment !== 'sandbox') {
-      throw new ApiError('sandbox_only', 'Simulation is available with sandbox credentials only.');
-    }
-    await next();
-  };
+  const middleware = kit.tenant({
+    capability: 'sandbox:simulate',
+    body: 'json',
+    // Refused before the body is even read: a production credential learns nothing else here.
+    admit: (c) => {
+      if (c.get('principal').environment !== 'sandbox') {
+        throw new ApiError('sandbox_only', 'Simulation is available with sandbox credentials only.');
+      }
+    },
+  });
   app.openapi(
     {
       ...simulateSessionRoute,
-      middleware: [authenticate as MiddlewareHandler<AppEnv>, sandboxOnly, ...rest],
+      middleware,
     },
     async (c) => {
       const { id } = c.req.valid('param');
