@@ -203,7 +203,11 @@ for (const engine of testEngines()) {
         const dump = JSON.stringify(rows);
         for (const secret of secrets) {
           if (secret === 'DEU' && table === 'sessions') continue; // the session's country is not personal data
-          assert.ok(!dump.includes(secret), `${table} holds "${secret}" in plaintext`);
+          // Three letters turn up by chance in kilobytes of base64url ciphertext (about one table in
+          // fifteen): the nationality counts only as a token of its own, as plaintext would stand.
+          const found =
+            secret === 'DEU' ? /(^|[^A-Za-z0-9_-])DEU([^A-Za-z0-9_-]|$)/.test(dump) : dump.includes(secret);
+          assert.ok(!found, `${table} holds "${secret}" in plaintext`);
         }
       }
       const imageSamples = [images.front, images.back, ...images.frames].map((image) =>
