@@ -23,7 +23,7 @@ const root = import.meta.dirname;
  * Makes plugin-legacy's inline loader scripts CSP-clean. Its modern-browser probe imports a `data:` URL,
  * which a `script-src` without `data:` blocks: modern browsers would then load the legacy bundle too.
  * The same check (import.meta.resolve support) runs as a plain statement instead. The server adds a
- * per-response nonce to every `<script>` (server/hosted), so no 'unsafe-inline' is needed.
+ * per-response nonce to every `<script>` (server/http/pages/hosted), so no 'unsafe-inline' is needed.
  */
 function cspSafeLegacyLoader(outDir: string): Plugin {
   return {

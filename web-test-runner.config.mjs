@@ -14,8 +14,8 @@
 import { consoleUnderCsp } from './test/support-server/console-under-csp.mjs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher, puppeteerCore } from '@web/test-runner-chrome';
-import { hostedPageCsp } from './server/hosted/hosted-csp.ts';
-import { nodeVisionAssets } from './server/node/node-vision-assets.ts';
+import { hostedPageCsp } from './server/http/pages/hosted/hosted-csp.ts';
+import { nodeVisionAssets } from './server/runtime/node/node-vision-assets.ts';
 import { writeFaceCamera, writeFakeCamera } from './test/fixtures/fake-camera.ts';
 import { CHROMIUM_FLAGS, findChromium } from './test/support-server/chromium.ts';
 import { consoleE2ePlugin } from './test/support-server/console-e2e-plugin.ts';
@@ -80,7 +80,7 @@ const FACE_CAMERA_FILES = 'test/browser/e2e/face-camera-*.test.ts';
  */
 const DEMO_FILES = 'test/browser/e2e/demo-*.test.ts';
 
-/** The hosted page's CSP (server/hosted/hosted-csp.ts) minus the nonce: nothing inline is allowed. */
+/** The hosted page's CSP (server/http/pages/hosted/hosted-csp.ts) minus the nonce: nothing inline is allowed. */
 const STRICT_CSP =
   "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' blob: data:; " +
   "media-src 'self' blob: mediastream:; connect-src 'self'; base-uri 'none'; form-action 'none'";
@@ -101,7 +101,7 @@ async function cspTestPage(ctx, next) {
 
 /**
  * `/__vision__/sdk/vision/…`: the liveness face model from node_modules, as the real server serves it
- * (server/node/node-vision-assets.ts), for the face-camera test to load it on this origin (under the
+ * (server/runtime/node/node-vision-assets.ts), for the face-camera test to load it on this origin (under the
  * hosted CSP too). Not at `/sdk/vision/`: a widget other suites mount with a link on this origin must not
  * download the model by accident, it falls back to timed capture on the 404.
  */
@@ -117,7 +117,7 @@ async function visionFiles(ctx, next) {
 
 /**
  * `/__csp__/face-guide.html`: the face guide loading the model from this origin under the hosted page's
- * own CSP (server/hosted/hosted-csp.ts, framing allowed for this origin), for the face-camera test.
+ * own CSP (server/http/pages/hosted/hosted-csp.ts, framing allowed for this origin), for the face-camera test.
  */
 async function cspFaceGuidePage(ctx, next) {
   if (ctx.path !== '/__csp__/face-guide.html') return next();

@@ -1,5 +1,5 @@
 // `npm run build:demo` (part of `npm run build`): the demo shop for the real server's `/demo/`, into
-// dist/demo/, which is all the server reads (server/node/node-demo-assets.ts):
+// dist/demo/, which is all the server reads (server/runtime/node/node-demo-assets.ts):
 //
 //   1. the page (demo/index.html + tenant-page.ts, the widget included): `vite build --mode server`;
 //   2. the shop backend (demo/tenant-backend.ts with `@id-verify/node`) as one ES module,

@@ -5,7 +5,7 @@
  * the identity when a verification is approved.
  *
  * Web-standard (a Hono app over `fetch`), so the same code runs on the real server (`npm start` mounts it
- * at `/demo/tenant/*`, see server/demo/) and, for `npm run demo:offline`, inside the page behind the mock
+ * at `/demo/tenant/*`, see server/http/pages/demo/) and, for `npm run demo:offline`, inside the page behind the mock
  * Service Worker (where demo/node-shims/ stands in for the `node:crypto` the client imports).
  */
 import { Hono } from 'hono';

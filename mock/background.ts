@@ -1,8 +1,8 @@
 import type { AppDeps } from '../server/app-deps.ts';
-import { createRetentionSweeper } from '../server/retention/retention-sweeper.ts';
-import { createReviewWorker } from '../server/review/review-worker.ts';
-import { createExpirySweeper } from '../server/sessions/expiry-sweeper.ts';
-import { createWebhookWorker } from '../server/webhooks/delivery-worker.ts';
+import { createRetentionSweeper } from '../server/workers/retention-sweeper.ts';
+import { createReviewWorker } from '../server/workers/review-worker.ts';
+import { createExpirySweeper } from '../server/workers/expiry-sweeper.ts';
+import { createWebhookWorker } from '../server/workers/webhook-delivery-worker.ts';
 
 export interface MockBackgroundOptions {
   /** How often each worker looks for work when idle (ms, default 100): a mock should feel instant. */
@@ -24,7 +24,7 @@ export interface MockBackground {
 const MAX_FLUSH_ROUNDS = 50;
 
 /**
- * The same workers the Node server starts (server/node/start-server.ts), created over the mock's deps.
+ * The same workers the Node server starts (server/runtime/node/start-server.ts), created over the mock's deps.
  *
  * @example
  * const background = createMockBackground(deps);

@@ -4,8 +4,11 @@
  * page and back. Never import this from Node (it needs a Service Worker); use `@id-verify/mock/node`.
  */
 import { setupWorker, type SetupWorker } from 'msw/browser';
-import { broadcastWebhookSender, type WebhookReceiver } from '../server/browser/callback-webhook-sender.ts';
-import { canvasImageAnalyzer } from '../server/browser/canvas-image-analyzer.ts';
+import {
+  broadcastWebhookSender,
+  type WebhookReceiver,
+} from '../server/runtime/browser/callback-webhook-sender.ts';
+import { canvasImageAnalyzer } from '../server/runtime/browser/canvas-image-analyzer.ts';
 import { createFieldCipher } from '../server/crypto/field-cipher.ts';
 import { fromBase64, toBase64 } from '../server/crypto/encoding.ts';
 import { randomBytes } from '../server/crypto/primitives.ts';
@@ -14,7 +17,7 @@ import { API_PATHS, mockHandlers } from './handlers.ts';
 import type { MockScenarios } from './scenarios.ts';
 
 export * from './index.ts';
-export type { DeliveredWebhook, WebhookReceiver } from '../server/browser/callback-webhook-sender.ts';
+export type { DeliveredWebhook, WebhookReceiver } from '../server/runtime/browser/callback-webhook-sender.ts';
 
 /** Where deliveries are posted for anyone to watch: `new BroadcastChannel(MOCK_WEBHOOK_CHANNEL)`. */
 export const MOCK_WEBHOOK_CHANNEL = 'id-verify-mock-webhooks';

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../server/app-deps.ts';
-import { hashApiKey } from '../server/auth/api-key-secrets.ts';
+import { hashApiKey } from '../server/features/auth/api-key-secrets.ts';
 import { parseApiKey } from '../server/domain/api-key-format.ts';
 import { insertApiKey } from '../server/store/api-keys.ts';
 import { findTenant, insertTenant } from '../server/store/tenants.ts';

@@ -4,7 +4,7 @@
  * any other request goes to the network unchanged, so a webhook receiver on localhost still gets its calls.
  */
 import { setupServer, type SetupServer } from 'msw/node';
-import { sharpImageAnalyzer } from '../server/node/sharp-image-analyzer.ts';
+import { sharpImageAnalyzer } from '../server/runtime/node/sharp-image-analyzer.ts';
 import { createMockApi, type MockApi, type MockApiOptions } from './create-mock-api.ts';
 import { mockHandlers } from './handlers.ts';
 

@@ -11,7 +11,7 @@
 //   node scripts/compress-assets.ts [dir]   (a dir given: its sdk/, hosted/ and console/ folders)
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { BUILD_COMPRESSION, compressBytes, isCompressible } from '../server/node/node-compression.ts';
+import { BUILD_COMPRESSION, compressBytes, isCompressible } from '../server/runtime/node/node-compression.ts';
 
 const REPOSITORY = new URL('../', import.meta.url).pathname;
 const SERVED = process.argv[2]

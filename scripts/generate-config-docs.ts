@@ -1,6 +1,6 @@
 /**
  * Regenerates docs/configuration.md, the reference of every environment variable, from the zod schemas
- * the server checks its environment with (server/node/environment-schemas.ts): names, defaults and
+ * the server checks its environment with (server/runtime/node/environment-schemas.ts): names, defaults and
  * allowed values come from the schemas themselves, the prose from each variable's `description`.
  * `npm run generate:config-docs`; test/node/server/config-docs.test.ts fails when the committed file
  * differs from a fresh run, so the reference cannot drift from the code.
@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { ENVIRONMENT_SCHEMAS } from '../server/node/environment-schemas.ts';
+import { ENVIRONMENT_SCHEMAS } from '../server/runtime/node/environment-schemas.ts';
 
 export const CONFIG_DOCS_FILE = fileURLToPath(new URL('../docs/configuration.md', import.meta.url));
 

@@ -1,13 +1,13 @@
-import type { BlobStore } from './blobs/blob-store.ts';
+import type { BlobStore } from './store/blobs/blob-store.ts';
 import type { FieldCipher } from './crypto/field-cipher.ts';
 import type { IdGenerator } from './crypto/ids.ts';
-import type { ImageAnalyzer } from './evidence/image-analyzer.ts';
+import type { ImageAnalyzer } from './features/evidence/image-analyzer.ts';
 import type { RateLimitCounter } from './http/rate-limit-counter.ts';
-import type { RetentionConfig } from './retention/retention-policy.ts';
-import type { EvidenceCollector } from './review/evidence-collector.ts';
+import type { RetentionConfig } from './features/retention/retention-policy.ts';
+import type { EvidenceCollector } from './features/review/evidence-collector.ts';
 import type { SqlClient } from './store/sql-client.ts';
-import type { VisionEngine } from './vision/vision-engine.ts';
-import type { WebhookSender } from './webhooks/webhook-sender.ts';
+import type { VisionEngine } from './features/vision/vision-engine.ts';
+import type { WebhookSender } from './features/webhooks/webhook-sender.ts';
 
 export type RunMode = 'development' | 'production';
 
@@ -96,7 +96,7 @@ export interface AppDeps {
   collectReviewEvidence?: EvidenceCollector;
   /** Decodes and measures uploaded images (sharp on Node); evidence endpoints answer 503 without it. */
   images?: ImageAnalyzer;
-  /** Raw storage for evidence bytes; the app encrypts before it stores (see server/blobs/). */
+  /** Raw storage for evidence bytes; the app encrypts before it stores (see server/store/blobs/). */
   blobs?: BlobStore;
   /**
    * The models that read documents and look at faces (real ones on Node, a deterministic stand-in in the
@@ -114,8 +114,8 @@ export interface AppDeps {
    */
   rateLimitCounter?: RateLimitCounter;
   /**
-   * The demo shop at `/demo/` (server/demo/): a development server's only; absent, there are no `/demo`
+   * The demo shop at `/demo/` (server/http/pages/demo/): a development server's only; absent, there are no `/demo`
    * routes. Its page comes from the build, its backend holds the development tenant's sandbox key.
    */
-  demo?: import('./demo/demo-host.ts').DemoHost;
+  demo?: import('./http/pages/demo/demo-host.ts').DemoHost;
 }

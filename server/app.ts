@@ -2,11 +2,11 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps } from './app-deps.ts';
-import { auditTrail } from './audit/audit-trail.ts';
-import { registerDocs } from './docs/register-docs.ts';
-import { registerHostedPage } from './hosted/register-hosted-page.ts';
-import { registerConsole } from './console/register-console.ts';
-import { registerDemo } from './demo/register-demo.ts';
+import { auditTrail } from './features/audit/audit-trail.ts';
+import { registerDocs } from './http/pages/docs/register-docs.ts';
+import { registerHostedPage } from './http/pages/hosted/register-hosted-page.ts';
+import { registerConsole } from './http/pages/console/register-console.ts';
+import { registerDemo } from './http/pages/demo/register-demo.ts';
 import { ApiError } from './errors/api-error.ts';
 import { problemResponse } from './errors/problem.ts';
 import type { AppEnv } from './http/app-env.ts';
@@ -20,7 +20,7 @@ import { requestEnvelope } from './http/request-envelope.ts';
 import { newRequestId } from './http/request-id.ts';
 import { createRouteKit } from './http/route-kit.ts';
 import { validationHook } from './http/validation-hook.ts';
-import { registerV1Routes } from './routes/index.ts';
+import { registerV1Routes } from './http/routes/index.ts';
 
 export const API_VERSION = '1.0.0';
 

@@ -16,10 +16,10 @@
  */
 import { parseArgs } from 'node:util';
 import type { Environment } from './domain/api-key-format.ts';
-import { buildNodeDeps } from './node/build-node-deps.ts';
-import { ConfigError, loadConfig } from './node/config.ts';
-import { openDatabase } from './node/open-database.ts';
-import { bootstrapTenant } from './tenants/bootstrap-tenant.ts';
+import { buildNodeDeps } from './runtime/node/build-node-deps.ts';
+import { ConfigError, loadConfig } from './runtime/node/config.ts';
+import { openDatabase } from './runtime/node/open-database.ts';
+import { bootstrapTenant } from './features/tenants/bootstrap-tenant.ts';
 
 const USAGE = `usage: id-verify-server <command>   (in the repository: npm run idv -- <command>)
 

@@ -11,20 +11,20 @@
  */
 export { API_VERSION, type App, createApp } from './app.ts';
 export type { AppDeps } from './app-deps.ts';
-export { startBackgroundWorkers } from './background/background-workers.ts';
-export { buildNodeDeps } from './node/build-node-deps.ts';
-export { ConfigError, loadConfig, type ServerConfig } from './node/config.ts';
-export { jsonLinesLogger } from './node/json-lines-logger.ts';
-export { nodeConsoleAssets } from './node/node-console-assets.ts';
-export { nodeWebhookSender } from './node/node-webhook-sender.ts';
-export { nodeWidgetAssets } from './node/node-widget-assets.ts';
-export { openDatabase } from './node/open-database.ts';
+export { startBackgroundWorkers } from './workers/background-workers.ts';
+export { buildNodeDeps } from './runtime/node/build-node-deps.ts';
+export { ConfigError, loadConfig, type ServerConfig } from './runtime/node/config.ts';
+export { jsonLinesLogger } from './runtime/node/json-lines-logger.ts';
+export { nodeConsoleAssets } from './runtime/node/node-console-assets.ts';
+export { nodeWebhookSender } from './runtime/node/node-webhook-sender.ts';
+export { nodeWidgetAssets } from './runtime/node/node-widget-assets.ts';
+export { openDatabase } from './runtime/node/open-database.ts';
 export {
   ListenError,
   type RunningServer,
   type ServerDeps,
   type StartServerOptions,
   startServer,
-} from './node/start-server.ts';
-export { stopOnSignals } from './node/stop-on-signals.ts';
-export { bootstrapTenant } from './tenants/bootstrap-tenant.ts';
+} from './runtime/node/start-server.ts';
+export { stopOnSignals } from './runtime/node/stop-on-signals.ts';
+export { bootstrapTenant } from './features/tenants/bootstrap-tenant.ts';

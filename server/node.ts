@@ -8,21 +8,21 @@
  * stdout carries JSON log lines (one per request, plus start-up and shutdown) and, in development mode
  * only, a short banner for the person at the terminal. A start-up failure is one line on stderr.
  */
-import type { DemoState } from './demo/demo-host.ts';
-import { loadBlobStoreConfig } from './node/blob-store-config.ts';
-import { buildNodeDeps } from './node/build-node-deps.ts';
-import { ConfigError, loadConfig, type ServerConfig } from './node/config.ts';
+import type { DemoState } from './http/pages/demo/demo-host.ts';
+import { loadBlobStoreConfig } from './runtime/node/blob-store-config.ts';
+import { buildNodeDeps } from './runtime/node/build-node-deps.ts';
+import { ConfigError, loadConfig, type ServerConfig } from './runtime/node/config.ts';
 import {
   type DevelopmentTenant,
   developmentSandboxKey,
   ensureDevelopmentTenant,
-} from './node/development-bootstrap.ts';
-import { jsonLinesLogger } from './node/json-lines-logger.ts';
-import { nodeWebhookSender } from './node/node-webhook-sender.ts';
-import { loadOperationsConfig } from './node/operations-config.ts';
-import { ListenError, startServer } from './node/start-server.ts';
-import { stopOnSignals } from './node/stop-on-signals.ts';
-import { loadWorkersConfig, runningWorkers } from './node/workers-config.ts';
+} from './runtime/node/development-bootstrap.ts';
+import { jsonLinesLogger } from './runtime/node/json-lines-logger.ts';
+import { nodeWebhookSender } from './runtime/node/node-webhook-sender.ts';
+import { loadOperationsConfig } from './runtime/node/operations-config.ts';
+import { ListenError, startServer } from './runtime/node/start-server.ts';
+import { stopOnSignals } from './runtime/node/stop-on-signals.ts';
+import { loadWorkersConfig, runningWorkers } from './runtime/node/workers-config.ts';
 
 function developmentBanner(
   config: ServerConfig,

@@ -10,15 +10,15 @@
  * workers and the database close and the process exits 0 (1 past IDV_SHUTDOWN_TIMEOUT_MS). A start-up
  * failure is one line on stderr.
  */
-import { startBackgroundWorkers } from './background/background-workers.ts';
-import { loadBlobStoreConfig } from './node/blob-store-config.ts';
-import { buildNodeDeps } from './node/build-node-deps.ts';
-import { ConfigError, loadConfig } from './node/config.ts';
-import { jsonLinesLogger } from './node/json-lines-logger.ts';
-import { nodeWebhookSender } from './node/node-webhook-sender.ts';
-import { loadOperationsConfig } from './node/operations-config.ts';
-import { stopOnSignals } from './node/stop-on-signals.ts';
-import { loadWorkersConfig, runningWorkers } from './node/workers-config.ts';
+import { startBackgroundWorkers } from './workers/background-workers.ts';
+import { loadBlobStoreConfig } from './runtime/node/blob-store-config.ts';
+import { buildNodeDeps } from './runtime/node/build-node-deps.ts';
+import { ConfigError, loadConfig } from './runtime/node/config.ts';
+import { jsonLinesLogger } from './runtime/node/json-lines-logger.ts';
+import { nodeWebhookSender } from './runtime/node/node-webhook-sender.ts';
+import { loadOperationsConfig } from './runtime/node/operations-config.ts';
+import { stopOnSignals } from './runtime/node/stop-on-signals.ts';
+import { loadWorkersConfig, runningWorkers } from './runtime/node/workers-config.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);

@@ -10,8 +10,12 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseMrz } from '../../server/domain/mrz.ts';
-import { createNodeVisionEngine } from '../../server/vision/node/node-vision-engine.ts';
-import type { DocumentReading, EngineInfo, VisionEngine } from '../../server/vision/vision-engine.ts';
+import { createNodeVisionEngine } from '../../server/runtime/node/vision/node-vision-engine.ts';
+import type {
+  DocumentReading,
+  EngineInfo,
+  VisionEngine,
+} from '../../server/features/vision/vision-engine.ts';
 import {
   DOCUMENT_FIXTURES_DIR,
   loadDocumentManifest,

@@ -26,17 +26,17 @@ import {
   MIN_FACE_WIDTH_PX,
 } from '../../server/domain/review/face-match-check.ts';
 import type { FaceSample, ReviewInput } from '../../server/domain/review/review-input.ts';
-import type { ImageAnalyzer } from '../../server/evidence/image-analyzer.ts';
-import { evaluateLivenessFrames } from '../../server/evidence/liveness-frames.ts';
-import { sharpImageAnalyzer } from '../../server/node/sharp-image-analyzer.ts';
-import { createNodeVisionEngine } from '../../server/vision/node/node-vision-engine.ts';
+import type { ImageAnalyzer } from '../../server/features/evidence/image-analyzer.ts';
+import { evaluateLivenessFrames } from '../../server/features/evidence/liveness-frames.ts';
+import { sharpImageAnalyzer } from '../../server/runtime/node/sharp-image-analyzer.ts';
+import { createNodeVisionEngine } from '../../server/runtime/node/vision/node-vision-engine.ts';
 import type {
   EmbeddingSpace,
   EngineInfo,
   FaceAnalysis,
   FaceObservation,
   VisionEngine,
-} from '../../server/vision/vision-engine.ts';
+} from '../../server/features/vision/vision-engine.ts';
 import {
   DOCUMENT_FIXTURES_DIR,
   type DocumentManifest,

@@ -18,8 +18,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createNodeVisionEngine } from '../../server/vision/node/node-vision-engine.ts';
-import type { VisionEngine } from '../../server/vision/vision-engine.ts';
+import { createNodeVisionEngine } from '../../server/runtime/node/vision/node-vision-engine.ts';
+import type { VisionEngine } from '../../server/features/vision/vision-engine.ts';
 import {
   type FaceImage,
   type FacePair,

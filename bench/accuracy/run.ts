@@ -13,7 +13,7 @@
 // The generated sets are small and synthetic: docs/verification.md says what they do and do not show.
 import { parseArgs } from 'node:util';
 import { judgeLiveness } from '../../server/domain/liveness-judgement.ts';
-import { createNodeVisionEngine } from '../../server/vision/node/node-vision-engine.ts';
+import { createNodeVisionEngine } from '../../server/runtime/node/vision/node-vision-engine.ts';
 import {
   DOCUMENT_FIXTURES_DIR,
   loadDocumentManifest,

@@ -16,7 +16,7 @@
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { postgresDatabase } from '../../server/node/pg-database.ts';
+import { postgresDatabase } from '../../server/runtime/node/pg-database.ts';
 import { migrate } from '../../server/store/migrate.ts';
 import { MIGRATIONS } from '../../server/store/migrations/index.ts';
 import { explainStatement, type StatementPlan } from './explain.ts';

@@ -13,7 +13,7 @@ import {
 import { LIVE_STATS_SQL_BEFORE_013 } from './stats-before-rollup.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The default page size of every list (server/routes/schemas/list-query.ts). */
+/** The default page size of every list (server/http/routes/schemas/list-query.ts). */
 const PAGE = { limit: 20 };
 
 /** One thing the product does against the database: an API read or one round of a background worker. */
@@ -111,7 +111,7 @@ export async function scenarios(client: pg.Client): Promise<Scenario[]> {
         sql.query(LIVE_STATS_SQL_BEFORE_013, sessionStatsParams(BIG_SCOPE, { from: startOfWindow, to: now })),
     },
     {
-      // The delivery worker's round (server/webhooks/delivery-worker.ts): batch 50, fan-out 200.
+      // The delivery worker's round (server/workers/webhook-delivery-worker.ts): batch 50, fan-out 200.
       name: 'webhook fan-out',
       kind: 'worker',
       run: (sql) => fanOutEvents(sql, { now, limit: 200, newId: newId('dlv') }),
@@ -135,7 +135,7 @@ export async function scenarios(client: pg.Client): Promise<Scenario[]> {
     },
     { name: 'expiry sweeper', kind: 'worker', run: (sql) => findOverdueSessionIds(sql, now, 100) },
     {
-      // The default retention (server/retention/retention-policy.ts): 90 days after a decision, 30 after
+      // The default retention (server/features/retention/retention-policy.ts): 90 days after a decision, 30 after
       // abandonment.
       name: 'retention: evidence candidates',
       kind: 'worker',

@@ -1,4 +1,4 @@
-import type { DocumentReading, MrzReading } from '../vision/vision-engine.ts';
+import type { DocumentReading, MrzReading } from '../features/vision/vision-engine.ts';
 import {
   BUSINESS_DOCUMENT_TYPES,
   ID_DOCUMENT_TYPES,

@@ -1,4 +1,4 @@
-import type { EmbeddingSpace } from '../vision/vision-engine.ts';
+import type { EmbeddingSpace } from '../features/vision/vision-engine.ts';
 
 /** How close two embeddings are, in their space's metric, and whether that makes them the same person. */
 export interface EmbeddingComparison {

@@ -1,4 +1,4 @@
-import type { FaceAnalysis, FaceObservation } from '../vision/vision-engine.ts';
+import type { FaceAnalysis, FaceObservation } from '../features/vision/vision-engine.ts';
 import { compareEmbeddings } from './face-embedding.ts';
 import type { LivenessAction } from './liveness-challenge.ts';
 

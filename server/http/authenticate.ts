@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../app-deps.ts';
-import { hashApiKey } from '../auth/api-key-secrets.ts';
-import { type AccessTokenSettings, verifyAccessToken } from '../auth/access-tokens.ts';
+import { hashApiKey } from '../features/auth/api-key-secrets.ts';
+import { type AccessTokenSettings, verifyAccessToken } from '../features/auth/access-tokens.ts';
 import { timingSafeEqualText } from '../crypto/primitives.ts';
 import { ENVIRONMENTS, type Environment, parseApiKey } from '../domain/api-key-format.ts';
 import { type Capability, capabilitiesOfApiKey, capabilitiesOfRole } from '../domain/capabilities.ts';

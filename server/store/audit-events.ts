@@ -1,4 +1,4 @@
-import type { AuditAction, AuditDetails, AuditTargetType } from '../audit/audit-actions.ts';
+import type { AuditAction, AuditDetails, AuditTargetType } from '../features/audit/audit-actions.ts';
 import type { Environment } from '../domain/api-key-format.ts';
 import type { ListPosition } from '../http/list-page.ts';
 import type { Page } from './sessions.ts';

@@ -1,5 +1,5 @@
 import type { Environment } from '../domain/api-key-format.ts';
-import type { DocumentReadingSummary } from '../evidence/document-reading-record.ts';
+import type { DocumentReadingSummary } from '../features/evidence/document-reading-record.ts';
 import type { Scope } from './sessions.ts';
 import type { SqlClient } from './sql-client.ts';
 

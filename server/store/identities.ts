@@ -2,7 +2,7 @@ import type { Environment } from '../domain/api-key-format.ts';
 import type { Flow, Tier } from '../domain/session-steps.ts';
 import type { Page } from './sessions.ts';
 import type { SqlClient } from './sql-client.ts';
-import type { EmbeddingSpace } from '../vision/vision-engine.ts';
+import type { EmbeddingSpace } from '../features/vision/vision-engine.ts';
 
 /** Stored status; `reverification_pending` is derived from an open request when read. */
 export type StoredIdentityStatus = 'verified' | 'reverification_failed' | 'revoked';
@@ -142,7 +142,7 @@ export async function findIdentityByExternalRefForUpdate(
  * "Another person" mirrors the session look-up: an identity under a different user reference, or either
  * side without one (nothing says they are the same person). `excludeIdentityId` is the session's own
  * identity (a re-verification), which is never its own duplicate. `documentNumberIndex` must come from
- * `documentNumberIndex()` (server/evidence/evidence-keys.ts) so values compare.
+ * `documentNumberIndex()` (server/features/evidence/evidence-keys.ts) so values compare.
  */
 export async function isDocumentNumberOnOtherIdentity(
   sql: SqlClient,

@@ -1,5 +1,5 @@
 import type { Environment } from '../domain/api-key-format.ts';
-import type { EmbeddingSpace, EngineInfo } from '../vision/vision-engine.ts';
+import type { EmbeddingSpace, EngineInfo } from '../features/vision/vision-engine.ts';
 import type { SqlClient } from './sql-client.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Environment } from '../domain/api-key-format.ts';
 import type { StepName } from '../domain/session-steps.ts';
-import type { QualityIssue } from '../evidence/quality.ts';
+import type { QualityIssue } from '../features/evidence/quality.ts';
 import type { Scope } from './sessions.ts';
 import type { SqlClient } from './sql-client.ts';
 import { forgetUnreferencedBlobs, noteDeletedBlobs } from './unreferenced-blobs.ts';

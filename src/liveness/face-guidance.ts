@@ -2,7 +2,7 @@ import type { LivenessAction } from '../api/verify-types.ts';
 
 /**
  * One face as the on-device model saw it, in the units of the server's face analysis
- * (server/vision/vision-engine.ts), measured on the frame as it is sent (not mirrored).
+ * (server/features/vision/vision-engine.ts), measured on the frame as it is sent (not mirrored).
  */
 export interface FaceMeasure {
   /** The face's box as fractions of the frame's width and height. */

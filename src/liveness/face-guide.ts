@@ -1,6 +1,6 @@
 /**
  * The liveness step's on-device face guidance: Human (`@vladmandic/human`, tfjs on its wasm backend)
- * imported at run time from the verify server's `/sdk/vision/…` (server/node/node-vision-assets.ts), never
+ * imported at run time from the verify server's `/sdk/vision/…` (server/runtime/node/node-vision-assets.ts), never
  * from a CDN and never bundled: this module is a lazy chunk of ~1.5 KB gzip, and the model and runtime
  * (2.5 MB: bundle, wasm, detector and mesh; +2.5 MB iris for a blink, +0.8 MB emotion for a smile) only
  * download when the liveness step opens with a camera.

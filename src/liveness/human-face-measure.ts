@@ -15,13 +15,13 @@ export interface HumanFace {
 /**
  * Human's head pose already follows the server's convention on an unmirrored frame (yaw < 0: the person
  * turned to their own left; pitch < 0: they look up), as the server's engine reads it too
- * (server/vision/node/face-geometry.ts); the face-camera test checks it on the astronaut's poses.
+ * (server/runtime/node/vision/face-geometry.ts); the face-camera test checks it on the astronaut's poses.
  */
 const DEGREES = 180 / Math.PI;
 
 /**
  * Eye aspect ratio (lid gap over corner-to-corner width, in 3-D with the mesh's depth) read as closed
- * and as fully open: the server's own calibration (server/vision/node/face-geometry.ts), so the device
+ * and as fully open: the server's own calibration (server/runtime/node/vision/face-geometry.ts), so the device
  * and the server measure a blink alike.
  */
 const EYE_ASPECT_CLOSED = 0.15;

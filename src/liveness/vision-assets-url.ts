@@ -1,6 +1,6 @@
 /**
  * The Human release whose browser bundle and models the server serves under `/sdk/vision/` (from its
- * own `node_modules`, server/node/node-vision-assets.ts). Part of every URL, so those files are cached
+ * own `node_modules`, server/runtime/node/node-vision-assets.ts). Part of every URL, so those files are cached
  * for a year; a test checks it against the installed package.
  */
 export const HUMAN_VERSION = '3.3.6';

@@ -1,12 +1,12 @@
 // @ts-check
 /**
  * web-test-runner middleware: `/console` and `/console/*` served by the real console routes
- * (server/console/register-console.ts) from the real build (`npm run build:console`), under the real CSP,
+ * (server/http/pages/console/register-console.ts) from the real build (`npm run build:console`), under the real CSP,
  * for the console's `*.csp-test.ts` suites. Shared by the project's config and the console's own.
  */
 import { Hono } from 'hono';
-import { registerConsole } from '../../server/console/register-console.ts';
-import { nodeConsoleAssets } from '../../server/node/node-console-assets.ts';
+import { registerConsole } from '../../server/http/pages/console/register-console.ts';
+import { nodeConsoleAssets } from '../../server/runtime/node/node-console-assets.ts';
 
 const consoleApp = new Hono();
 registerConsole(/** @type {any} */ (consoleApp), /** @type {any} */ ({ consoleAssets: nodeConsoleAssets() }));

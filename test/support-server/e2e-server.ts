@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DevelopmentCredentials } from '../../server/node/development-bootstrap.ts';
+import type { DevelopmentCredentials } from '../../server/runtime/node/development-bootstrap.ts';
 import { type ServerProcess, startServerProcess } from '../node/server/server-process.ts';
 
 /** The real server the browser end-to-end tests talk to, and the tenant's sandbox key for it. */

@@ -36,7 +36,7 @@ import pg from 'pg';
 const DATABASE_URL = process.env['PEER_DATABASE_URL'];
 if (!DATABASE_URL) throw new Error('PEER_DATABASE_URL is required');
 const BASE_URL = process.env['PEER_BASE_URL'] ?? 'http://127.0.0.1';
-/** The same pool size as ours (server/node/pg-database.ts). */
+/** The same pool size as ours (server/runtime/node/pg-database.ts). */
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
 
 const FLOW_STEPS: Record<string, string[]> = {

@@ -1,4 +1,4 @@
-import type { EmbeddingSpace, EngineInfo } from '../../vision/vision-engine.ts';
+import type { EmbeddingSpace, EngineInfo } from '../../features/vision/vision-engine.ts';
 import type { AamvaFields } from '../aamva.ts';
 import type { Environment } from '../api-key-format.ts';
 import type { LivenessJudgement } from '../liveness-judgement.ts';

@@ -3,9 +3,9 @@
  * console uses; clients ignore unknown fields (API.md §1).
  */
 // The lists the console shows are the server's own (pure modules, no I/O), so they never drift apart.
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../../server/audit/audit-actions.ts';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../../server/features/audit/audit-actions.ts';
 import { REASON_CODES as ALL_REASON_CODES } from '../../../server/domain/review/reasons.ts';
-import { WEBHOOK_EVENT_KINDS } from '../../../server/webhooks/event-kinds.ts';
+import { WEBHOOK_EVENT_KINDS } from '../../../server/features/webhooks/event-kinds.ts';
 
 export { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, WEBHOOK_EVENT_KINDS };
 

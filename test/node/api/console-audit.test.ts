@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { purgeExpiredAuditEvents } from '../../../server/audit/audit-retention.ts';
-import { networkPrefixOf } from '../../../server/audit/network-prefix.ts';
-import { createRetentionSweeper } from '../../../server/retention/retention-sweeper.ts';
+import { purgeExpiredAuditEvents } from '../../../server/features/audit/audit-retention.ts';
+import { networkPrefixOf } from '../../../server/features/audit/network-prefix.ts';
+import { createRetentionSweeper } from '../../../server/workers/retention-sweeper.ts';
 import { createSession, EvidenceBook, goodEvidence, simulate } from '../review-pipeline/pipeline-support.ts';
 import { createHarness, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';

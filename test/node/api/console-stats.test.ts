@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Environment } from '../../../server/domain/api-key-format.ts';
 import { SESSION_STATS_SQL, sessionStatsParams } from '../../../server/store/stats.ts';
-import { bootstrapTenant } from '../../../server/tenants/bootstrap-tenant.ts';
+import { bootstrapTenant } from '../../../server/features/tenants/bootstrap-tenant.ts';
 import { createHarness, type TestHarness, type TestTenant } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';
 import { type Body, expectOk, expectProblem, inviteAndLogIn } from './console-support.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { nodeAssets } from '../../../server/node/node-assets.ts';
+import { nodeAssets } from '../../../server/runtime/node/node-assets.ts';
 import { createHarness, json, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';
 

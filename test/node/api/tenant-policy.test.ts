@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { reviewInputOf } from '../../../server/review/review-input-of-session.ts';
+import { reviewInputOf } from '../../../server/features/review/review-input-of-session.ts';
 import { findSession, type SessionRow } from '../../../server/store/sessions.ts';
 import { findTenant, type TenantRow } from '../../../server/store/tenants.ts';
 import { createHarness, json, type TestHarness } from '../support/test-app.ts';

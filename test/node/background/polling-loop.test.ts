@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createPollingLoop } from '../../../server/background/polling-loop.ts';
+import { createPollingLoop } from '../../../server/workers/polling-loop.ts';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

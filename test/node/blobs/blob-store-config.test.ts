@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loadBlobStoreConfig } from '../../../server/node/blob-store-config.ts';
-import { ConfigError } from '../../../server/node/config.ts';
+import { loadBlobStoreConfig } from '../../../server/runtime/node/blob-store-config.ts';
+import { ConfigError } from '../../../server/runtime/node/config.ts';
 
 const SECRET = 'do-not-print-this-secret/+==';
 const S3 = {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { BlobStore } from '../../../server/blobs/blob-store.ts';
+import type { BlobStore } from '../../../server/store/blobs/blob-store.ts';
 
 export interface OpenedStore {
   store: BlobStore;
@@ -29,7 +29,7 @@ const INVALID_KEYS = [
 ];
 
 /**
- * The {@link BlobStore} contract (server/blobs/blob-store.ts), run against every store: put, get,
+ * The {@link BlobStore} contract (server/store/blobs/blob-store.ts), run against every store: put, get,
  * replace, delete (twice), missing keys, an empty blob, a blob of several 1 MiB chunks, concurrent
  * writers of one key, keys that must be refused, and copies that must not alias the caller's bytes.
  */

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { s3BlobStore } from '../../../server/blobs/s3-blob-store.ts';
+import { s3BlobStore } from '../../../server/store/blobs/s3-blob-store.ts';
 import { documentJpeg } from '../evidence/synthetic-images.ts';
 import { type ServerProcess, startServerProcess } from '../server/server-process.ts';
 import { documentForm } from '../verify/verify-support.ts';

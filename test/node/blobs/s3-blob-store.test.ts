@@ -7,8 +7,8 @@ import {
   S3BlobStoreError,
   type S3BlobStoreOptions,
   s3BlobStore,
-} from '../../../server/blobs/s3-blob-store.ts';
-import { openBlobStore } from '../../../server/node/open-blob-store.ts';
+} from '../../../server/store/blobs/s3-blob-store.ts';
+import { openBlobStore } from '../../../server/runtime/node/open-blob-store.ts';
 import type { SqlClient } from '../../../server/store/sql-client.ts';
 import { type S3StandIn, startS3StandIn } from './s3-stand-in.ts';
 

@@ -10,8 +10,8 @@ import {
 import {
   verifyServiceSignature as serverVerifyService,
   verifyWebhook as serverVerifyStandard,
-} from '../../../server/webhooks/receiver.ts';
-import { signedHeaders } from '../../../server/webhooks/signature.ts';
+} from '../../../server/features/webhooks/receiver.ts';
+import { signedHeaders } from '../../../server/features/webhooks/signature.ts';
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 const body = JSON.stringify({

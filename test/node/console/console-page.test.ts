@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync, gzipSync } from 'node:zlib';
-import { DEFAULT_CONSOLE_DIR, nodeConsoleAssets } from '../../../server/node/node-console-assets.ts';
+import { DEFAULT_CONSOLE_DIR, nodeConsoleAssets } from '../../../server/runtime/node/node-console-assets.ts';
 import { createHarness, type TestHarness } from '../support/test-app.ts';
 import { gzipBodyText } from '../support/gzip-body.ts';
 

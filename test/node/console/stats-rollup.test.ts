@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { postgresDatabase } from '../../../server/node/pg-database.ts';
+import { postgresDatabase } from '../../../server/runtime/node/pg-database.ts';
 import type { Environment } from '../../../server/domain/api-key-format.ts';
 import type { SessionStatus } from '../../../server/domain/session-status.ts';
 import { migrate } from '../../../server/store/migrate.ts';

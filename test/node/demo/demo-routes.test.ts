@@ -1,12 +1,12 @@
-// The demo shop's routes (server/demo/register-demo.ts) on the real app and database, with the real shop
+// The demo shop's routes (server/http/pages/demo/register-demo.ts) on the real app and database, with the real shop
 // backend (demo/tenant-backend.ts) calling that app in-process: what a development server serves at
 // /demo, what it answers before the backend runs, and that a production server has no /demo at all.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createApp } from '../../../server/app.ts';
 import type { WidgetAssets } from '../../../server/app-deps.ts';
-import { createDemoHost, type DemoHost } from '../../../server/demo/demo-host.ts';
-import { DEMO_CSP } from '../../../server/demo/demo-csp.ts';
+import { createDemoHost, type DemoHost } from '../../../server/http/pages/demo/demo-host.ts';
+import { DEMO_CSP } from '../../../server/http/pages/demo/demo-csp.ts';
 import { createTenantBackend } from '../../../demo/tenant-backend.ts';
 import { createHarness, TEST_BASE_URL, type TestHarness } from '../support/test-app.ts';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { judgeDocumentPhoto } from '../../../server/domain/document-photo-kind.ts';
-import type { DocumentReading } from '../../../server/vision/vision-engine.ts';
+import type { DocumentReading } from '../../../server/features/vision/vision-engine.ts';
 import { analysis, face, MODELS } from './vision-fixtures.ts';
 
 const TD3 = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];

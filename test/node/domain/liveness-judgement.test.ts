@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { LivenessAction } from '../../../server/domain/liveness-challenge.ts';
 import { judgeLiveness, LIVENESS_THRESHOLDS } from '../../../server/domain/liveness-judgement.ts';
-import type { FaceAnalysis } from '../../../server/vision/vision-engine.ts';
+import type { FaceAnalysis } from '../../../server/features/vision/vision-engine.ts';
 import {
   analysis,
   COSINE_SPACE,

@@ -3,7 +3,7 @@ import type {
   EngineInfo,
   FaceAnalysis,
   FaceObservation,
-} from '../../../server/vision/vision-engine.ts';
+} from '../../../server/features/vision/vision-engine.ts';
 
 /** Hand-built model outputs for the pure rules: no model runs in these tests. */
 

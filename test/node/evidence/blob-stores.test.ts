@@ -3,12 +3,12 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { BlobStore } from '../../../server/blobs/blob-store.ts';
-import { encryptedBlobStore } from '../../../server/blobs/encrypted-blob-store.ts';
-import { memoryBlobStore } from '../../../server/blobs/memory-blob-store.ts';
+import type { BlobStore } from '../../../server/store/blobs/blob-store.ts';
+import { encryptedBlobStore } from '../../../server/store/blobs/encrypted-blob-store.ts';
+import { memoryBlobStore } from '../../../server/store/blobs/memory-blob-store.ts';
 import { createFieldCipher } from '../../../server/crypto/field-cipher.ts';
 import { randomBytes } from '../../../server/crypto/primitives.ts';
-import { fileBlobStore } from '../../../server/node/file-blob-store.ts';
+import { fileBlobStore } from '../../../server/runtime/node/file-blob-store.ts';
 
 const image = new TextEncoder().encode('\xff\xd8\xff JPEG bytes of someone’s passport');
 

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { collectReviewEvidence } from '../../../server/evidence/collect-review-evidence.ts';
-import { deleteSessionEvidence } from '../../../server/evidence/delete-session-evidence.ts';
+import { collectReviewEvidence } from '../../../server/features/evidence/collect-review-evidence.ts';
+import { deleteSessionEvidence } from '../../../server/features/evidence/delete-session-evidence.ts';
 import {
   documentNumberIndex,
   evidenceCipherContext,
   imageDigestIndex,
-} from '../../../server/evidence/evidence-keys.ts';
+} from '../../../server/features/evidence/evidence-keys.ts';
 import {
   insertLivenessChallenge,
   answerLivenessChallenge,

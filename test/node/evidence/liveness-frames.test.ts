@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ImageAnalysis } from '../../../server/evidence/image-analyzer.ts';
-import { evaluateLivenessFrames } from '../../../server/evidence/liveness-frames.ts';
+import type { ImageAnalysis } from '../../../server/features/evidence/image-analyzer.ts';
+import { evaluateLivenessFrames } from '../../../server/features/evidence/liveness-frames.ts';
 
 const expiresAt = new Date('2030-01-01T12:02:00Z');
 const challenge = { actions: ['turn_left', 'smile', 'look_up'], expiresAt };

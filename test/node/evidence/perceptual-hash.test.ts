@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { hammingDistance, perceptualHash } from '../../../server/evidence/perceptual-hash.ts';
-import { MAX_SAME_FRAME_DISTANCE } from '../../../server/evidence/liveness-frames.ts';
-import { sharpImageAnalyzer } from '../../../server/node/sharp-image-analyzer.ts';
+import { hammingDistance, perceptualHash } from '../../../server/features/evidence/perceptual-hash.ts';
+import { MAX_SAME_FRAME_DISTANCE } from '../../../server/features/evidence/liveness-frames.ts';
+import { sharpImageAnalyzer } from '../../../server/runtime/node/sharp-image-analyzer.ts';
 import { documentJpeg, faceFrameJpeg } from './synthetic-images.ts';
 
 const analyzer = sharpImageAnalyzer();

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import type { ImageAnalysis } from '../../../server/evidence/image-analyzer.ts';
-import { assessQuality } from '../../../server/evidence/quality.ts';
-import { sharpImageAnalyzer } from '../../../server/node/sharp-image-analyzer.ts';
+import type { ImageAnalysis } from '../../../server/features/evidence/image-analyzer.ts';
+import { assessQuality } from '../../../server/features/evidence/quality.ts';
+import { sharpImageAnalyzer } from '../../../server/runtime/node/sharp-image-analyzer.ts';
 import { blankJpeg, documentJpeg, transformJpeg } from './synthetic-images.ts';
 
 const analyzer = sharpImageAnalyzer();

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { UnprocessableImageError } from '../../../server/evidence/image-analyzer.ts';
-import { sharpImageAnalyzer } from '../../../server/node/sharp-image-analyzer.ts';
+import { UnprocessableImageError } from '../../../server/features/evidence/image-analyzer.ts';
+import { sharpImageAnalyzer } from '../../../server/runtime/node/sharp-image-analyzer.ts';
 import { documentJpeg } from './synthetic-images.ts';
 
 const analyzer = sharpImageAnalyzer();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
-import { sniffImageType } from '../../../server/evidence/sniff-image-type.ts';
+import { sniffImageType } from '../../../server/features/evidence/sniff-image-type.ts';
 import { documentJpeg } from './synthetic-images.ts';
 
 const small = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } });

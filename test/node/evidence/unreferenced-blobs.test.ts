@@ -7,12 +7,12 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileBlobStore } from '../../../server/node/file-blob-store.ts';
+import { fileBlobStore } from '../../../server/runtime/node/file-blob-store.ts';
 import {
   createRetentionSweeper,
   UNREFERENCED_BLOB_GRACE_MS,
-} from '../../../server/retention/retention-sweeper.ts';
-import { deleteSessionEvidence } from '../../../server/evidence/delete-session-evidence.ts';
+} from '../../../server/workers/retention-sweeper.ts';
+import { deleteSessionEvidence } from '../../../server/features/evidence/delete-session-evidence.ts';
 import { noteUnreferencedBlob } from '../../../server/store/unreferenced-blobs.ts';
 import { createHarness, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { deleteSessionEvidence } from '../../../server/evidence/delete-session-evidence.ts';
+import { deleteSessionEvidence } from '../../../server/features/evidence/delete-session-evidence.ts';
 import { loginAs, result, worker } from '../review-pipeline/pipeline-support.ts';
 import { createHarness, json, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';

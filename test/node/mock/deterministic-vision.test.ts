@@ -5,10 +5,10 @@ import { type MockServer, startMockServer } from '../../../mock/node.ts';
 import { judgeDocumentPhoto } from '../../../server/domain/document-photo-kind.ts';
 import { LIVENESS_ACTIONS, type LivenessAction } from '../../../server/domain/liveness-challenge.ts';
 import { judgeLiveness } from '../../../server/domain/liveness-judgement.ts';
-import { UnprocessableImageError } from '../../../server/evidence/image-analyzer.ts';
-import { sharpImageAnalyzer } from '../../../server/node/sharp-image-analyzer.ts';
-import { deterministicVision } from '../../../server/vision/deterministic-vision.ts';
-import type { FaceAnalysis } from '../../../server/vision/vision-engine.ts';
+import { UnprocessableImageError } from '../../../server/features/evidence/image-analyzer.ts';
+import { sharpImageAnalyzer } from '../../../server/runtime/node/sharp-image-analyzer.ts';
+import { deterministicVision } from '../../../server/features/vision/deterministic-vision.ts';
+import type { FaceAnalysis } from '../../../server/features/vision/vision-engine.ts';
 import { blankJpeg, documentJpeg, faceFrameJpeg } from '../evidence/synthetic-images.ts';
 import { ANNA, annaMrz } from '../verify/verify-support.ts';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { argon2PasswordHasher } from '../../../server/node/argon2-password-hasher.ts';
+import { argon2PasswordHasher } from '../../../server/runtime/node/argon2-password-hasher.ts';
 import { formatApiKey } from '../../../server/domain/api-key-format.ts';
 import { MOCK_FIXTURES } from '../../../mock/index.ts';
 import { type MockServer, startMockServer } from '../../../mock/node.ts';

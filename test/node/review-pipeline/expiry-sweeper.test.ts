@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createExpirySweeper } from '../../../server/sessions/expiry-sweeper.ts';
+import { createExpirySweeper } from '../../../server/workers/expiry-sweeper.ts';
 import { createHarness, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';
 import { completeAndSubmit, createSession, eventTypes, simulate } from './pipeline-support.ts';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Role } from '../../../server/domain/capabilities.ts';
 import type { ReviewEvidence } from '../../../server/domain/review/index.ts';
-import type { EvidenceCollector } from '../../../server/review/evidence-collector.ts';
-import { createReviewWorker, type ReviewWorkerOptions } from '../../../server/review/review-worker.ts';
+import type { EvidenceCollector } from '../../../server/features/review/evidence-collector.ts';
+import { createReviewWorker, type ReviewWorkerOptions } from '../../../server/workers/review-worker.ts';
 import { listEventsOfSession } from '../../../server/store/events.ts';
 import { insertUser } from '../../../server/store/users.ts';
 import { json, type TestHarness } from '../support/test-app.ts';

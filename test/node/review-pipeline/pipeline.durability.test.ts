@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ReviewEvidence } from '../../../server/domain/review/index.ts';
-import type { EvidenceCollector } from '../../../server/review/evidence-collector.ts';
+import type { EvidenceCollector } from '../../../server/features/review/evidence-collector.ts';
 import { findReviewJobsOfSession } from '../../../server/store/jobs.ts';
 import { createHarness, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { resolveRetention } from '../../../server/retention/retention-policy.ts';
-import { createRetentionSweeper } from '../../../server/retention/retention-sweeper.ts';
+import { resolveRetention } from '../../../server/features/retention/retention-policy.ts';
+import { createRetentionSweeper } from '../../../server/workers/retention-sweeper.ts';
 import { insertDelivery } from '../../../server/store/webhook-deliveries.ts';
 import { createHarness, json, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import type { LivenessAction } from '../../../server/domain/liveness-challenge.ts';
-import type { VisionEngine } from '../../../server/vision/vision-engine.ts';
-import { createNodeVisionEngine } from '../../../server/vision/node/node-vision-engine.ts';
+import type { VisionEngine } from '../../../server/features/vision/vision-engine.ts';
+import { createNodeVisionEngine } from '../../../server/runtime/node/vision/node-vision-engine.ts';
 import { DOCUMENT_FIXTURES_DIR } from '../../fixtures/vision/documents/manifest.ts';
 
 import { loadSelfieManifest, SELFIE_FIXTURES_DIR } from '../../fixtures/vision/selfies/manifest.ts';

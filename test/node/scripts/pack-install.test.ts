@@ -284,7 +284,7 @@ console.log(JSON.stringify({ resolved: Object.values(resolved).map((file) => fil
         'node_modules/id-verify/dist/npm/id-verify.js',
         'node_modules/id-verify/dist/sdk/id-verify.js',
         'node_modules/id-verify/dist/npm/custom-elements.json',
-        'node_modules/id-verify/dist/webhooks/webhooks/index.js',
+        'node_modules/id-verify/dist/webhooks/features/webhooks/index.js',
       ]);
       assert.ok(out.tags.includes('id-verify'), out.tags.join(', '));
       assert.equal(out.defines, true);
@@ -313,8 +313,8 @@ console.log(JSON.stringify({ resolved: Object.values(resolved).map((file) => fil
         'dist/lib/server/index.js',
         'dist/lib/server/index.d.ts',
         'dist/lib/server/bin/id-verify-server.js',
-        'dist/lib/server/node/embedded-database-init.js',
-        'dist/lib/server/vision/node/vision-worker.js',
+        'dist/lib/server/runtime/node/embedded-database-init.js',
+        'dist/lib/server/runtime/node/vision/vision-worker.js',
         'dist/web/hosted/index.html',
         'dist/web/console/index.html',
       ])

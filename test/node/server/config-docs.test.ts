@@ -1,6 +1,6 @@
 // docs/configuration.md is generated from the zod schemas the server reads its environment with: the
 // committed file must be what a fresh generation writes, every variable must say what it does, and no
-// schema in server/node/ may be left out of the list the reference is generated from.
+// schema in server/runtime/node/ may be left out of the list the reference is generated from.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
@@ -9,9 +9,12 @@ import {
   describeVariables,
   renderConfigurationDocs,
 } from '../../../scripts/generate-config-docs.ts';
-import { ENVIRONMENT_SCHEMAS, knownEnvironmentVariables } from '../../../server/node/environment-schemas.ts';
+import {
+  ENVIRONMENT_SCHEMAS,
+  knownEnvironmentVariables,
+} from '../../../server/runtime/node/environment-schemas.ts';
 
-const NODE_DIR = new URL('../../../server/node/', import.meta.url);
+const NODE_DIR = new URL('../../../server/runtime/node/', import.meta.url);
 
 describe('docs/configuration.md', () => {
   it('is what `npm run generate:config-docs` writes from the schemas today', () => {
@@ -30,7 +33,7 @@ describe('docs/configuration.md', () => {
     }
   });
 
-  it('lists every variable a schema in server/node/ declares', () => {
+  it('lists every variable a schema in server/runtime/node/ declares', () => {
     // A schema key is a line `  NAME: z…` (or `NAME: onOff(…)`): the shape of every env schema here.
     const declared = readdirSync(NODE_DIR)
       .filter((file) => file.endsWith('.ts'))
@@ -44,7 +47,7 @@ describe('docs/configuration.md', () => {
     assert.deepEqual(
       declared.filter((name) => !known.has(name)),
       [],
-      'add the schema to server/node/environment-schemas.ts',
+      'add the schema to server/runtime/node/environment-schemas.ts',
     );
   });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../../../server/node/config.ts';
+import { ConfigError, loadConfig } from '../../../server/runtime/node/config.ts';
 
 const KEY = randomBytes(32).toString('base64');
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { EMBEDDED_DATABASE_OPTIONS } from '../../../server/node/embedded-database-settings.ts';
+import { EMBEDDED_DATABASE_OPTIONS } from '../../../server/runtime/node/embedded-database-settings.ts';
 import {
   checkDelivery,
   startWebhookReceiver,

@@ -12,10 +12,13 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { parse as parseYaml } from 'yaml';
-import { loadConfig, PRODUCTION_REQUIRED } from '../../../server/node/config.ts';
+import { loadConfig, PRODUCTION_REQUIRED } from '../../../server/runtime/node/config.ts';
 import { describeVariables } from '../../../scripts/generate-config-docs.ts';
-import { ENVIRONMENT_SCHEMAS, knownEnvironmentVariables } from '../../../server/node/environment-schemas.ts';
-import { DEFAULT_DIST_DIR, widgetDistDir } from '../../../server/node/node-widget-assets.ts';
+import {
+  ENVIRONMENT_SCHEMAS,
+  knownEnvironmentVariables,
+} from '../../../server/runtime/node/environment-schemas.ts';
+import { DEFAULT_DIST_DIR, widgetDistDir } from '../../../server/runtime/node/node-widget-assets.ts';
 import { freePort, type ServerProcess, startServerProcess } from './server-process.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -119,8 +122,8 @@ const RUNTIME_ENTRIES = [
   'server/cli.ts',
   'server/bin/id-verify-server.ts',
   'server/index.ts',
-  'server/vision/node/vision-worker.ts',
-  'server/node/embedded-database-init.ts',
+  'server/runtime/node/vision/vision-worker.ts',
+  'server/runtime/node/embedded-database-init.ts',
 ];
 
 /** `.dockerignore`'s patterns, in the simple form this repository uses (names, globs of one level, `!`). */

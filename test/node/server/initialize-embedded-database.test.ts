@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
-import { EMBEDDED_DATABASE_OPTIONS } from '../../../server/node/embedded-database-settings.ts';
-import { initializeEmbeddedDatabase } from '../../../server/node/initialize-embedded-database.ts';
+import { EMBEDDED_DATABASE_OPTIONS } from '../../../server/runtime/node/embedded-database-settings.ts';
+import { initializeEmbeddedDatabase } from '../../../server/runtime/node/initialize-embedded-database.ts';
 import { migrationsComplete } from '../../../server/store/migrate.ts';
 import { pgliteDatabase } from '../../../server/store/pglite-database.ts';
 

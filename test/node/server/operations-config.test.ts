@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConfigError } from '../../../server/node/config.ts';
-import { loadOperationsConfig } from '../../../server/node/operations-config.ts';
+import { ConfigError } from '../../../server/runtime/node/config.ts';
+import { loadOperationsConfig } from '../../../server/runtime/node/operations-config.ts';
 
 describe('operations settings from the environment', () => {
   it('defaults: info logs, a 10 s stop deadline, no loopback for sandbox webhooks', () => {

@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../../../server/app-deps.ts';
 import type { AppEnv } from '../../../server/http/app-env.ts';
 import { requestEnvelope } from '../../../server/http/request-envelope.ts';
-import { startServer } from '../../../server/node/start-server.ts';
+import { startServer } from '../../../server/runtime/node/start-server.ts';
 import { createHarness, type TestHarness } from '../support/test-app.ts';
 
 const API_HEADERS = {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startServer } from '../../../server/node/start-server.ts';
+import { startServer } from '../../../server/runtime/node/start-server.ts';
 import { createHarness, type TestHarness } from '../support/test-app.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { ListenError, type ServerDeps, startServer } from '../../../server/node/start-server.ts';
+import { ListenError, type ServerDeps, startServer } from '../../../server/runtime/node/start-server.ts';
 import type { Database } from '../../../server/store/sql-client.ts';
 import { createHarness, json, type TestHarness } from '../support/test-app.ts';
 import { freePort } from './server-process.ts';

@@ -17,9 +17,9 @@ import {
   serveAsset,
   strongEtag,
 } from '../../../server/http/static-asset.ts';
-import { nodeAssets } from '../../../server/node/node-assets.ts';
-import { nodeConsoleAssets } from '../../../server/node/node-console-assets.ts';
-import { nodeWidgetAssets } from '../../../server/node/node-widget-assets.ts';
+import { nodeAssets } from '../../../server/runtime/node/node-assets.ts';
+import { nodeConsoleAssets } from '../../../server/runtime/node/node-console-assets.ts';
+import { nodeWidgetAssets } from '../../../server/runtime/node/node-widget-assets.ts';
 import { createHarness, json, type TestHarness } from '../support/test-app.ts';
 
 describe('content-coding negotiation (RFC 9110 §12.5.3)', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { WebhookSender } from '../../../server/webhooks/webhook-sender.ts';
+import type { WebhookSender } from '../../../server/features/webhooks/webhook-sender.ts';
 import { documentJpeg } from '../evidence/synthetic-images.ts';
 import { EvidenceBook, goodEvidence } from '../review-pipeline/pipeline-support.ts';
 import { createHarness, json, TEST_BASE_URL, type TestHarness } from '../support/test-app.ts';

@@ -7,12 +7,12 @@ import type { AppConfig, AppDeps } from '../../../server/app-deps.ts';
 import { createFieldCipher } from '../../../server/crypto/field-cipher.ts';
 import { randomIds } from '../../../server/crypto/ids.ts';
 import { randomBytes } from '../../../server/crypto/primitives.ts';
-import { argon2PasswordHasher } from '../../../server/node/argon2-password-hasher.ts';
-import { postgresDatabase } from '../../../server/node/pg-database.ts';
+import { argon2PasswordHasher } from '../../../server/runtime/node/argon2-password-hasher.ts';
+import { postgresDatabase } from '../../../server/runtime/node/pg-database.ts';
 import { migrate } from '../../../server/store/migrate.ts';
 import { pgliteDatabase } from '../../../server/store/pglite-database.ts';
 import type { Database } from '../../../server/store/sql-client.ts';
-import { bootstrapTenant } from '../../../server/tenants/bootstrap-tenant.ts';
+import { bootstrapTenant } from '../../../server/features/tenants/bootstrap-tenant.ts';
 import { TestClock } from '../support/test-clock.ts';
 import type { Engine } from '../support/test-database.ts';
 

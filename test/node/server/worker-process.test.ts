@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { verifyWebhook } from '../../../server/webhooks/receiver.ts';
+import { verifyWebhook } from '../../../server/features/webhooks/receiver.ts';
 import {
   type ServerProcess,
   startServerProcess,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConfigError } from '../../../server/node/config.ts';
-import { loadWorkersConfig, runningWorkers } from '../../../server/node/workers-config.ts';
+import { ConfigError } from '../../../server/runtime/node/config.ts';
+import { loadWorkersConfig, runningWorkers } from '../../../server/runtime/node/workers-config.ts';
 
 const WEBHOOK_DEFAULTS = { pollIntervalMs: 250, concurrency: 16 };
 

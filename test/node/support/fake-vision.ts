@@ -10,7 +10,7 @@ import type {
   ReadDocumentOptions,
   TextReading,
   VisionEngine,
-} from '../../../server/vision/vision-engine.ts';
+} from '../../../server/features/vision/vision-engine.ts';
 
 export const FAKE_ENGINE: EngineInfo = { kind: 'models', models: ['fake-vision@test'] };
 export const FAKE_SPACE: EmbeddingSpace = { name: 'fake-embedder', metric: 'euclidean', threshold: 0.6 };

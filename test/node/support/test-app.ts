@@ -1,14 +1,14 @@
 import { createApp } from '../../../server/app.ts';
 import type { AppConfig, AppDeps } from '../../../server/app-deps.ts';
-import { type MemoryBlobStore, memoryBlobStore } from '../../../server/blobs/memory-blob-store.ts';
+import { type MemoryBlobStore, memoryBlobStore } from '../../../server/store/blobs/memory-blob-store.ts';
 import { createFieldCipher } from '../../../server/crypto/field-cipher.ts';
 import { randomBytes } from '../../../server/crypto/primitives.ts';
 import { randomIds } from '../../../server/crypto/ids.ts';
-import { argon2PasswordHasher } from '../../../server/node/argon2-password-hasher.ts';
-import type { EvidenceCollector } from '../../../server/review/evidence-collector.ts';
-import { sharpImageAnalyzer } from '../../../server/node/sharp-image-analyzer.ts';
+import { argon2PasswordHasher } from '../../../server/runtime/node/argon2-password-hasher.ts';
+import type { EvidenceCollector } from '../../../server/features/review/evidence-collector.ts';
+import { sharpImageAnalyzer } from '../../../server/runtime/node/sharp-image-analyzer.ts';
 import type { Database } from '../../../server/store/sql-client.ts';
-import { bootstrapTenant } from '../../../server/tenants/bootstrap-tenant.ts';
+import { bootstrapTenant } from '../../../server/features/tenants/bootstrap-tenant.ts';
 import { createTestDatabase, type Engine } from './test-database.ts';
 import { TestClock } from './test-clock.ts';
 

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { postgresDatabase } from '../../../server/node/pg-database.ts';
+import { postgresDatabase } from '../../../server/runtime/node/pg-database.ts';
 import { migrate } from '../../../server/store/migrate.ts';
 import { pgliteDatabase } from '../../../server/store/pglite-database.ts';
 import type { Database } from '../../../server/store/sql-client.ts';

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { collectReviewEvidence } from '../../../server/evidence/collect-review-evidence.ts';
-import { deleteSessionEvidence } from '../../../server/evidence/delete-session-evidence.ts';
-import type { StoredIdDocumentReading } from '../../../server/evidence/document-reading-record.ts';
-import { evidenceCipherContext } from '../../../server/evidence/evidence-keys.ts';
-import { storeLivenessReadings } from '../../../server/evidence/liveness-evidence.ts';
-import type { IdentityVaultRecord } from '../../../server/identities/identity-attributes.ts';
-import { identityCipherContext } from '../../../server/identities/identity-object.ts';
+import { collectReviewEvidence } from '../../../server/features/evidence/collect-review-evidence.ts';
+import { deleteSessionEvidence } from '../../../server/features/evidence/delete-session-evidence.ts';
+import type { StoredIdDocumentReading } from '../../../server/features/evidence/document-reading-record.ts';
+import { evidenceCipherContext } from '../../../server/features/evidence/evidence-keys.ts';
+import { storeLivenessReadings } from '../../../server/features/evidence/liveness-evidence.ts';
+import type { IdentityVaultRecord } from '../../../server/features/identities/identity-attributes.ts';
+import { identityCipherContext } from '../../../server/features/identities/identity-object.ts';
 import {
   answerLivenessChallenge,
   insertLivenessChallenge,

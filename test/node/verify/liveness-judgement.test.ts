@@ -2,16 +2,16 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { LivenessAction } from '../../../server/domain/liveness-challenge.ts';
-import { findEnrolledReference } from '../../../server/evidence/enrolled-reference.ts';
-import { UnprocessableImageError } from '../../../server/evidence/image-analyzer.ts';
-import { collectLivenessEvidence } from '../../../server/evidence/liveness-evidence.ts';
+import { findEnrolledReference } from '../../../server/features/evidence/enrolled-reference.ts';
+import { UnprocessableImageError } from '../../../server/features/evidence/image-analyzer.ts';
+import { collectLivenessEvidence } from '../../../server/features/evidence/liveness-evidence.ts';
 import { findSession, type SessionRow } from '../../../server/store/sessions.ts';
 import type {
   EmbeddingSpace,
   FaceAnalysis,
   FaceObservation,
   VisionEngine,
-} from '../../../server/vision/vision-engine.ts';
+} from '../../../server/features/vision/vision-engine.ts';
 import { createHarness, json, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';
 import { createConsentedSession, framesForm, makeImages, verifyCall } from './verify-support.ts';

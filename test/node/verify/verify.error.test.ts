@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { contradictedFields } from '../../../server/domain/review/mrz-comparison.ts';
-import { collectReviewEvidence } from '../../../server/evidence/collect-review-evidence.ts';
+import { collectReviewEvidence } from '../../../server/features/evidence/collect-review-evidence.ts';
 import { findSession, type SessionRow } from '../../../server/store/sessions.ts';
 import { createHarness, json, TEST_BASE_URL, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { collectReviewEvidence } from '../../../server/evidence/collect-review-evidence.ts';
+import { collectReviewEvidence } from '../../../server/features/evidence/collect-review-evidence.ts';
 import { findSession, type SessionRow } from '../../../server/store/sessions.ts';
 import { transformJpeg } from '../evidence/synthetic-images.ts';
 import { createHarness, json, TEST_VERIFY_BASE_URL, type TestHarness } from '../support/test-app.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startServer } from '../../../server/node/start-server.ts';
+import { startServer } from '../../../server/runtime/node/start-server.ts';
 import {
   createHarness,
   json,

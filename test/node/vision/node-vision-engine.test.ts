@@ -7,13 +7,13 @@ import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { compareEmbeddings } from '../../../server/domain/face-embedding.ts';
 import { parseMrz } from '../../../server/domain/mrz.ts';
-import { UnprocessableImageError } from '../../../server/evidence/image-analyzer.ts';
-import { ConfigError, loadConfig } from '../../../server/node/config.ts';
+import { UnprocessableImageError } from '../../../server/features/evidence/image-analyzer.ts';
+import { ConfigError, loadConfig } from '../../../server/runtime/node/config.ts';
 import {
   createNodeVisionEngine,
   VisionEngineBusyError,
-} from '../../../server/vision/node/node-vision-engine.ts';
-import type { FaceAnalysis, VisionEngine } from '../../../server/vision/vision-engine.ts';
+} from '../../../server/runtime/node/vision/node-vision-engine.ts';
+import type { FaceAnalysis, VisionEngine } from '../../../server/features/vision/vision-engine.ts';
 import { loadDocumentManifest } from '../../fixtures/vision/documents/manifest.ts';
 
 const FIXTURES = new URL('../../fixtures/vision/', import.meta.url);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { loadDocumentManifest } from '../../fixtures/vision/documents/manifest.ts';
 
-const ENGINE = new URL('../../../server/vision/node/node-vision-engine.ts', import.meta.url).href;
+const ENGINE = new URL('../../../server/runtime/node/vision/node-vision-engine.ts', import.meta.url).href;
 const FIXTURES = new URL('../../fixtures/vision/', import.meta.url).href;
 const BILL = 'utility_bill-astronaut.jpg';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { nodeWebhookSender } from '../../../server/node/node-webhook-sender.ts';
+import { nodeWebhookSender } from '../../../server/runtime/node/node-webhook-sender.ts';
 import { createHarness, json, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';
 import { driveSession } from './support/drive-session.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { nodeWebhookSender } from '../../../server/node/node-webhook-sender.ts';
-import { fetchWebhookSender, type WebhookSender } from '../../../server/webhooks/webhook-sender.ts';
+import { nodeWebhookSender } from '../../../server/runtime/node/node-webhook-sender.ts';
+import { fetchWebhookSender, type WebhookSender } from '../../../server/features/webhooks/webhook-sender.ts';
 import { createHarness, json, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';
 import { type Receiver, startReceiver } from './support/receiver.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { nodeWebhookSender } from '../../../server/node/node-webhook-sender.ts';
+import { nodeWebhookSender } from '../../../server/runtime/node/node-webhook-sender.ts';
 import { createHarness, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';
 import { type Receiver, startReceiver } from './support/receiver.ts';

@@ -89,7 +89,7 @@ for (const engine of testEngines()) {
         key: h.tenant.sandboxKey,
         body: { country: 'DEU', flow: 'user', tier: 'tier1' },
       });
-      const { createWebhookWorker } = await import('../../../server/webhooks/delivery-worker.ts');
+      const { createWebhookWorker } = await import('../../../server/workers/webhook-delivery-worker.ts');
       const sent: string[] = [];
       await createWebhookWorker({
         ...h.deps,

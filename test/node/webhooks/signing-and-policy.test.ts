@@ -1,15 +1,19 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { nonPublicReason } from '../../../server/webhooks/ip-address.ts';
+import { nonPublicReason } from '../../../server/features/webhooks/ip-address.ts';
 import {
   generateWebhookSecret,
   signTestWebhook,
   verifyServiceSignature,
   verifyWebhook,
   WebhookVerificationError,
-} from '../../../server/webhooks/index.ts';
-import { maxAttempts, nextRetryDelay, parseRetryAfter } from '../../../server/webhooks/retry-schedule.ts';
+} from '../../../server/features/webhooks/index.ts';
+import {
+  maxAttempts,
+  nextRetryDelay,
+  parseRetryAfter,
+} from '../../../server/features/webhooks/retry-schedule.ts';
 
 describe('address classification for the SSRF guard', () => {
   for (const address of [

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { classifyAddressWithBlockList } from '../../../server/node/address-block-list.ts';
-import { nodeWebhookSender, type ResolveAll } from '../../../server/node/node-webhook-sender.ts';
-import { classifyAddress, SPECIAL_RANGES } from '../../../server/webhooks/ip-address.ts';
+import { classifyAddressWithBlockList } from '../../../server/runtime/node/address-block-list.ts';
+import { nodeWebhookSender, type ResolveAll } from '../../../server/runtime/node/node-webhook-sender.ts';
+import { classifyAddress, SPECIAL_RANGES } from '../../../server/features/webhooks/ip-address.ts';
 import { createHarness, json, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';
 import { type Receiver, startReceiver } from './support/receiver.ts';

@@ -9,8 +9,8 @@ import {
   humanBundledTfjsVersion,
   installedHuman,
   nodeVisionAssets,
-} from '../../../server/node/node-vision-assets.ts';
-import { nodeWidgetAssets } from '../../../server/node/node-widget-assets.ts';
+} from '../../../server/runtime/node/node-vision-assets.ts';
+import { nodeWidgetAssets } from '../../../server/runtime/node/node-widget-assets.ts';
 import { HUMAN_VERSION, visionAssetsUrl } from '../../../src/liveness/vision-assets-url.ts';
 
 const require = createRequire(import.meta.url);

@@ -7,7 +7,7 @@ import { translator } from '../../../src/i18n/localize.ts';
 import { fieldMessage, problemMessage, reasonMessage } from '../../../src/i18n/problem-message.ts';
 import { LIVENESS_ACTIONS } from '../../../server/domain/liveness-challenge.ts';
 import { REASON_CODES } from '../../../server/domain/review/reasons.ts';
-import { LIVENESS_RETRY_REASONS } from '../../../server/evidence/liveness-attempt.ts';
+import { LIVENESS_RETRY_REASONS } from '../../../server/features/evidence/liveness-attempt.ts';
 import { livenessRetryText } from '../../../src/steps/liveness-retry-text.ts';
 
 const localesDir = join(import.meta.dirname, '../../../src/i18n/locales');
@@ -17,7 +17,7 @@ async function messagesOf(locale: string): Promise<Messages> {
 }
 
 /**
- * Every problem code the end-user endpoints answer with (server/verify, server/routes/verify-*,
+ * Every problem code the end-user endpoints answer with (server/features/verify, server/http/routes/verify-*,
  * server/http for the shared ones): each must have the widget's own wording, not the server's English.
  */
 const VERIFY_PROBLEM_CODES = [

@@ -1,6 +1,6 @@
 /**
  * The console's `/v1` at the fetch seam: an in-memory tenant answering the endpoints the console calls,
- * with the shapes of server/routes/*.ts, the roles' capabilities of server/domain/capabilities.ts, cursor
+ * with the shapes of server/http/routes/*.ts, the roles' capabilities of server/domain/capabilities.ts, cursor
  * pagination, and problem details. Every request is recorded, so tests can assert what was (not) sent.
  */
 import type {

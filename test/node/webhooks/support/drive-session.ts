@@ -1,5 +1,5 @@
 import type { SessionStatus } from '../../../../server/domain/session-status.ts';
-import { transitionSession } from '../../../../server/sessions/transition-session.ts';
+import { transitionSession } from '../../../../server/features/sessions/transition-session.ts';
 import { insertEvent } from '../../../../server/store/events.ts';
 import { findSessionForUpdate, type SessionRow } from '../../../../server/store/sessions.ts';
 import type { TestHarness } from '../../support/test-app.ts';

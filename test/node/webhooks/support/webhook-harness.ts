@@ -1,5 +1,8 @@
-import { createWebhookWorker, type WebhookWorker } from '../../../../server/webhooks/delivery-worker.ts';
-import type { WebhookSender } from '../../../../server/webhooks/webhook-sender.ts';
+import {
+  createWebhookWorker,
+  type WebhookWorker,
+} from '../../../../server/workers/webhook-delivery-worker.ts';
+import type { WebhookSender } from '../../../../server/features/webhooks/webhook-sender.ts';
 import { json, type TestHarness } from '../../support/test-app.ts';
 
 /** A worker over the harness's deps (fake clock) with jitter pinned to zero unless `random` is given. */

@@ -1,0 +1,106 @@
+import type { AppDeps } from '../../app-deps.ts';
+import type { LivenessJudgement } from '../../domain/liveness-judgement.ts';
+import type { LivenessChallengeRow } from '../../store/liveness-challenges.ts';
+import { latestAnsweredChallenge } from '../../store/liveness-challenges.ts';
+import { insertLivenessReading, listLivenessReadings } from '../../store/liveness-readings.ts';
+import type { SessionRow } from '../../store/sessions.ts';
+import type { SqlClient } from '../../store/sql-client.ts';
+import type { EmbeddingSpace, EngineInfo, FaceAnalysis } from '../vision/vision-engine.ts';
+import { observationOf } from './observe-liveness-frames.ts';
+
+/** Binds a frame's encrypted embedding to its challenge and position, so it cannot be moved elsewhere. */
+export const livenessCipherContext = {
+  embedding: (challengeId: string, frameIndex: number) =>
+    `verify.liveness.embedding:${challengeId}:${frameIndex}`,
+};
+
+/** One liveness frame as a face-match probe: the largest face's size, pose and embedding (personal). */
+export interface LivenessProbe {
+  faces: number;
+  face_width: number;
+  pose?: { yaw: number; pitch: number };
+  embedding?: readonly number[];
+}
+
+export interface LivenessEvidence {
+  liveness: { accepted: boolean; judgement?: LivenessJudgement };
+  /** The attempt's frames, in order, when a model looked at them. */
+  probes?: LivenessProbe[];
+  space?: EmbeddingSpace;
+  engine?: EngineInfo;
+}
+
+/**
+ * Stores what the models saw on each frame of an attempt, in the caller's transaction: the measurements
+ * in the clear (no personal value), the largest face's embedding encrypted.
+ *
+ * @example
+ * await storeLivenessReadings(tx, deps, challenge, observed.analyses, receivedAt);
+ */
+export async function storeLivenessReadings(
+  tx: SqlClient,
+  deps: Pick<AppDeps, 'cipher'>,
+  challenge: Pick<LivenessChallengeRow, 'id' | 'tenant_id' | 'environment' | 'session_id'>,
+  analyses: readonly FaceAnalysis[],
+  now: Date,
+): Promise<void> {
+  for (const [index, analysis] of analyses.entries()) {
+    const embedding = analysis.faces[0]?.embedding;
+    await insertLivenessReading(tx, {
+      challenge_id: challenge.id,
+      frame_index: index,
+      tenant_id: challenge.tenant_id,
+      environment: challenge.environment,
+      session_id: challenge.session_id,
+      observation: observationOf(analysis),
+      embedding_enc: embedding
+        ? await deps.cipher.encryptJson([...embedding], livenessCipherContext.embedding(challenge.id, index))
+        : null,
+      embedding_space: analysis.embeddingSpace,
+      engine: analysis.engine,
+      created_at: now,
+    });
+  }
+}
+
+/**
+ * The latest answered challenge's verdict with its judgement, and its frames as face-match probes
+ * (embeddings decrypted). Undefined when no challenge was answered. `probes`, `space` and `engine` are
+ * absent when no model looked at the frames (no engine configured, or a cheap gate answered first).
+ *
+ * @example
+ * const collected = await collectLivenessEvidence(sql, deps, session);
+ * if (collected) evidence.liveness = collected.liveness;
+ */
+export async function collectLivenessEvidence(
+  sql: SqlClient,
+  deps: Pick<AppDeps, 'cipher'>,
+  session: SessionRow,
+): Promise<LivenessEvidence | undefined> {
+  const scope = { tenantId: session.tenant_id, environment: session.environment };
+  const challenge = await latestAnsweredChallenge(sql, scope, session.id);
+  if (!challenge) return undefined;
+  const liveness: LivenessEvidence['liveness'] = { accepted: challenge.outcome === 'accepted' };
+  if (challenge.judgement) liveness.judgement = challenge.judgement;
+  const readings = await listLivenessReadings(sql, challenge.id);
+  const first = readings[0];
+  if (!first) return { liveness };
+  const probes = await Promise.all(
+    readings.map(async (reading): Promise<LivenessProbe> => {
+      const probe: LivenessProbe = {
+        faces: reading.observation.faces,
+        face_width: reading.observation.face_width,
+      };
+      if (reading.observation.faces > 0)
+        probe.pose = { yaw: reading.observation.yaw, pitch: reading.observation.pitch };
+      if (reading.embedding_enc) {
+        probe.embedding = await deps.cipher.decryptJson<number[]>(
+          reading.embedding_enc,
+          livenessCipherContext.embedding(challenge.id, reading.frame_index),
+        );
+      }
+      return probe;
+    }),
+  );
+  return { liveness, probes, space: first.embedding_space, engine: first.engine };
+}

@@ -1,0 +1,57 @@
+import type { Context } from 'hono';
+import type { Clock } from '../../app-deps.ts';
+import { sha256Hex } from '../../crypto/primitives.ts';
+import { readMultipart } from './multipart.ts';
+
+/** How much of a multipart body an end-user operation reads: the whole body, and each file. */
+export interface MultipartLimits {
+  bodyBytes: number;
+  fileBytes: number;
+}
+
+/** A request's form and when its body started to arrive (a slow upload must not count against a deadline). */
+export interface VerifyForm {
+  form: FormData;
+  startedAt: Date;
+}
+
+// One parse per request, shared by the idempotency fingerprint and the handler: a request body can be
+// read once only.
+const forms = new WeakMap<Context, Promise<VerifyForm>>();
+
+/**
+ * The request's multipart form, read (with its limits, see `readMultipart`) on first use and then reused
+ * within the same request.
+ *
+ * @example
+ * const { form, startedAt } = await verifyForm(c, DOCUMENT_FORM_LIMITS, deps.clock);
+ */
+export function verifyForm(c: Context, limits: MultipartLimits, clock: Clock): Promise<VerifyForm> {
+  let read = forms.get(c);
+  if (!read) {
+    const startedAt = clock.now();
+    read = readMultipart(c.req.raw, limits.bodyBytes, limits.fileBytes).then((form) => ({ form, startedAt }));
+    forms.set(c, read);
+  }
+  return read;
+}
+
+/**
+ * What identifies a multipart request for `Idempotency-Key`: its fields in order, files by the SHA-256 of
+ * their bytes. The multipart boundary is left out on purpose: a browser that sends the same `FormData`
+ * again draws a new boundary, and that retry must still match.
+ *
+ * @example
+ * await formFingerprint(form) // 'step=id_document\nside=front\nimage=sha256:9f86…'
+ */
+export async function formFingerprint(form: FormData): Promise<string> {
+  const lines: string[] = [];
+  for (const [name, value] of form.entries()) {
+    const shown =
+      typeof value === 'string'
+        ? JSON.stringify(value)
+        : `sha256:${await sha256Hex(new Uint8Array(await value.arrayBuffer()))}`;
+    lines.push(`${name}=${shown}`);
+  }
+  return lines.join('\n');
+}

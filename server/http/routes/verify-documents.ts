@@ -1,0 +1,319 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import { isAlpha3Country } from '../../domain/countries.ts';
+import {
+  BUSINESS_DOCUMENT_TYPES,
+  ID_DOCUMENT_TYPES,
+  PROOF_OF_ADDRESS_DOCUMENT_TYPES,
+} from '../../domain/review/review-input.ts';
+import type { StepName } from '../../domain/session-steps.ts';
+import { evidenceCipherContext } from '../../features/evidence/evidence-keys.ts';
+import { evidenceServices } from '../../features/evidence/evidence-services.ts';
+import { UnprocessableImageError } from '../../features/evidence/image-analyzer.ts';
+import { assessQuality } from '../../features/evidence/quality.ts';
+import { sniffImageType } from '../../features/evidence/sniff-image-type.ts';
+import type { AppEnv } from '../app-env.ts';
+import { errorResponses, IdempotencyKeyHeader } from '../openapi-common.ts';
+import type { RouteKit } from '../route-kit.ts';
+import { idDocumentDetailsRead } from '../../features/evidence/document-reading-of-session.ts';
+import { insertDocumentReading } from '../../store/document-readings.ts';
+import { countDocumentUploads, insertUpload } from '../../store/uploads.ts';
+import { documentStepComplete } from '../../features/verify/document-step-state.ts';
+import { formFields, MULTIPART_OVERHEAD_BYTES } from '../../features/verify/multipart.ts';
+import { documentReadingRow, readDocumentPhoto } from '../../features/verify/read-document-photo.ts';
+import { stepOf } from '../../features/verify/step-progress.ts';
+import { discardImageBytes, storeImageBytes } from '../../features/verify/store-image.ts';
+import { verifyCaller } from '../../features/verify/verify-context.ts';
+import { verifyError } from '../../features/verify/verify-errors.ts';
+import { verifyForm } from '../../features/verify/verify-form.ts';
+import { VERIFY_IDEMPOTENCY_ERRORS, VERIFY_SECURITY, verifyKit } from '../../features/verify/verify-kit.ts';
+import { recordStepOutcome, withWritableSession } from '../../features/verify/writable-session.ts';
+import { VERIFY_AUTH_ERRORS } from './verify-session-get.ts';
+
+/** API.md §10: at most 10 MB per image and 12 document uploads per session. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_DOCUMENT_UPLOADS = 12;
+const DOCUMENT_FORM_LIMITS = {
+  bodyBytes: MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES,
+  fileBytes: MAX_IMAGE_BYTES,
+};
+
+const DOCUMENT_TYPES_BY_STEP: Partial<Record<StepName, readonly string[]>> = {
+  id_document: ID_DOCUMENT_TYPES,
+  proof_of_address: PROOF_OF_ADDRESS_DOCUMENT_TYPES,
+  business_document: BUSINESS_DOCUMENT_TYPES,
+};
+
+const UploadSchema = z
+  .object({
+    object: z.literal('upload'),
+    upload_id: z.string().openapi({ example: 'upl_5Hc2…' }),
+    step: z.string(),
+    document_type: z.string(),
+    side: z.enum(['front', 'back']),
+    quality: z.object({
+      ok: z.boolean(),
+      issues: z.array(z.enum(['blurry', 'glare', 'too_dark', 'too_small', 'no_document'])),
+    }),
+    step_status: z.enum(['pending', 'completed']),
+    attempts_remaining: z.number().int(),
+    session_status: z.string(),
+    reading: z
+      .object({
+        mrz_read: z.boolean().openapi({ description: 'A machine-readable zone was read and checks out.' }),
+        barcode_read: z.boolean().openapi({ description: 'A PDF417 barcode with licence data was read.' }),
+        details_required: z.boolean().openapi({
+          description:
+            'Whether the end-user must still type the details: false once the document gave them whole (then `PUT /v1/verify/details` is optional).',
+        }),
+      })
+      .optional()
+      .openapi({
+        description:
+          'For `id_document` photos read by the server’s document reader; absent when the photo was not read (quality issues, no reader configured).',
+      }),
+  })
+  .openapi('VerifyUpload');
+
+export const verifyDocumentsRoute = createRoute({
+  operationId: 'uploadVerifyDocument',
+  method: 'post',
+  path: '/v1/verify/documents',
+  tags: ['End-user'],
+  summary: 'Upload a document photo',
+  description: `multipart/form-data with \`step\` (id_document | proof_of_address | business_document), \`document_type\`, \`issuing_country\` (ISO alpha-3, required for id_document), \`side\` (front | back; a passport has a front only) and \`image\` (JPEG, PNG or WebP, recognised from its bytes, ≤ 10 MB). At most ${MAX_DOCUMENT_UPLOADS} uploads per session. The answer's \`quality.issues\` tells the end-user to retake; a photo with issues costs one of the step's 3 attempts. Where the server reads documents, an \`id_document\` photo's machine-readable zone, barcode and portrait are read (kept encrypted) and \`reading\` says whether the details still need typing; a photo that plainly is not the chosen document type (a selfie, a page of text) answers 422 \`document_type_mismatch\` with a \`user_message\`, is not kept and costs no attempt. A proof of address's text is read for the review.`,
+  security: VERIFY_SECURITY,
+  request: {
+    headers: IdempotencyKeyHeader,
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: z.object({
+            step: z.enum(['id_document', 'proof_of_address', 'business_document']),
+            document_type: z.string().openapi({ example: 'id_card' }),
+            issuing_country: z.string().optional().openapi({ example: 'DEU' }),
+            side: z.enum(['front', 'back']).optional(),
+            image: z.string().openapi({ format: 'binary' }),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    201: {
+      description: 'The stored upload and its quality',
+      content: { 'application/json': { schema: UploadSchema } },
+    },
+    ...errorResponses(
+      ...VERIFY_AUTH_ERRORS,
+      ...VERIFY_IDEMPOTENCY_ERRORS,
+      'invalid_parameter',
+      'missing_parameter',
+      'unknown_parameter',
+      'unsupported_media_type',
+      'payload_too_large',
+      'unprocessable_image',
+      'document_type_mismatch',
+      'steps_incomplete',
+      'upload_limit_reached',
+      'invalid_state_transition',
+      'service_unavailable',
+    ),
+  },
+});
+
+interface DocumentFields {
+  step: StepName;
+  documentType: string;
+  side: 'front' | 'back';
+  issuingCountry: string | null;
+}
+
+function parseDocumentFields(fields: Record<string, string>): DocumentFields {
+  const required = (name: string) => {
+    const value = fields[name];
+    if (value === undefined || value === '') {
+      throw verifyError('missing_parameter', `\`${name}\` is required.`, { param: name });
+    }
+    return value;
+  };
+  const step = required('step') as StepName;
+  const types = DOCUMENT_TYPES_BY_STEP[step];
+  if (!types) {
+    throw verifyError(
+      'invalid_parameter',
+      '`step` must be id_document, proof_of_address or business_document.',
+      {
+        param: 'step',
+      },
+    );
+  }
+  const documentType = required('document_type');
+  if (!types.includes(documentType)) {
+    throw verifyError('invalid_parameter', `\`document_type\` must be one of ${types.join(', ')}.`, {
+      param: 'document_type',
+    });
+  }
+  const side = fields['side'] ?? 'front';
+  if (side !== 'front' && side !== 'back') {
+    throw verifyError('invalid_parameter', '`side` must be front or back.', { param: 'side' });
+  }
+  if (side === 'back' && documentType === 'passport') {
+    throw verifyError('invalid_parameter', 'A passport needs its photo page only.', { param: 'side' });
+  }
+  const issuingCountry =
+    step === 'id_document' ? required('issuing_country') : (fields['issuing_country'] ?? null);
+  if (issuingCountry !== null && !isAlpha3Country(issuingCountry)) {
+    throw verifyError(
+      'invalid_parameter',
+      '`issuing_country` must be an ISO 3166-1 alpha-3 code such as DEU.',
+      {
+        param: 'issuing_country',
+      },
+    );
+  }
+  return { step, documentType, side, issuingCountry };
+}
+
+export function registerVerifyDocuments(app: OpenAPIHono<AppEnv>, kit: RouteKit): void {
+  const { deps } = kit;
+  // Multipart is read and checked by hand (size while streaming, type from the bytes), so the route is
+  // documented in the registry and served by a plain handler rather than a zod form validator.
+  app.openAPIRegistry.registerPath(verifyDocumentsRoute);
+  const [authenticate, idempotent] = verifyKit(app, kit).multipart(DOCUMENT_FORM_LIMITS);
+  app.post('/v1/verify/documents', authenticate, idempotent, async (c) => {
+    const caller = verifyCaller(c);
+    const { images, blobs } = evidenceServices(deps);
+    const { form } = await verifyForm(c, DOCUMENT_FORM_LIMITS, deps.clock);
+    const fields = parseDocumentFields(
+      formFields(form, { text: ['step', 'document_type', 'issuing_country', 'side'], files: ['image'] }),
+    );
+    const images_ = form.getAll('image');
+    const file = images_[0];
+    if (images_.length !== 1 || typeof file === 'string' || file === undefined) {
+      throw verifyError('missing_parameter', 'Attach exactly one photo as `image`.', { param: 'image' });
+    }
+    if (file.size > MAX_IMAGE_BYTES) {
+      throw verifyError('payload_too_large', 'This photo is too large. Photos may be at most 10 MB.', {
+        param: 'image',
+      });
+    }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const format = sniffImageType(bytes);
+    if (format === null) {
+      throw verifyError('unsupported_media_type', 'Upload a photo as JPEG, PNG or WebP.', {
+        param: 'image',
+        headers: { accept: 'image/jpeg, image/png, image/webp' },
+      });
+    }
+    let analysis: Awaited<ReturnType<typeof images.analyze>>;
+    try {
+      analysis = await images.analyze(bytes);
+    } catch (error) {
+      if (!(error instanceof UnprocessableImageError)) throw error;
+      throw verifyError('unprocessable_image', 'We could not read this photo. Please take it again.', {
+        param: 'image',
+      });
+    }
+    const quality = assessQuality(analysis, 'document');
+
+    // Cheap checks before storing anything; they are repeated under the lock below.
+    await withWritableSession(deps, caller.session, { needs: ['consent'] }, async (tx, locked) => {
+      if (!stepOf(locked.steps, fields.step)) {
+        throw verifyError('invalid_parameter', 'This verification does not ask for this document.', {
+          param: 'step',
+        });
+      }
+      if ((await countDocumentUploads(tx, locked.id)) >= MAX_DOCUMENT_UPLOADS) {
+        throw verifyError(
+          'upload_limit_reached',
+          'You have reached the maximum number of photos for this verification.',
+        );
+      }
+    });
+    // A photo with quality issues is retaken, not read. Reading runs here, outside any transaction: the
+    // models take a while and no lock may wait for them. A photo of the wrong kind is refused before
+    // anything is stored and costs no attempt.
+    const reading = quality.ok ? await readDocumentPhoto(deps.vision, fields, bytes, deps.clock.now()) : null;
+    const stored = await storeImageBytes(deps, blobs, caller.session, bytes);
+    let result: Awaited<ReturnType<typeof recordStepOutcome>>;
+    let detailsRequired = true;
+    try {
+      const readingRow = reading && (await documentReadingRow(deps, caller.session, stored.id, reading));
+      result = await withWritableSession(deps, caller.session, { needs: ['consent'] }, async (tx, locked) => {
+        if ((await countDocumentUploads(tx, locked.id)) >= MAX_DOCUMENT_UPLOADS) {
+          throw verifyError(
+            'upload_limit_reached',
+            'You have reached the maximum number of photos for this verification.',
+          );
+        }
+        await insertUpload(tx, {
+          id: stored.id,
+          tenant_id: locked.tenant_id,
+          environment: locked.environment,
+          session_id: locked.id,
+          kind: 'document',
+          step: fields.step,
+          document_type: fields.documentType,
+          side: fields.side,
+          issuing_country_enc:
+            fields.issuingCountry === null
+              ? null
+              : await deps.cipher.encrypt(
+                  fields.issuingCountry,
+                  evidenceCipherContext.issuingCountry(stored.id),
+                ),
+          liveness_challenge_id: null,
+          frame_index: null,
+          content_type: format,
+          byte_size: bytes.length,
+          width: analysis.width,
+          height: analysis.height,
+          quality: {
+            ok: quality.ok,
+            issues: quality.issues,
+            sharpness: analysis.sharpness,
+            glare_ratio: analysis.glareRatio,
+            brightness: analysis.brightness,
+          },
+          sha256_index: stored.digest,
+          blob_key: stored.blobKey,
+          created_at: deps.clock.now(),
+        });
+        if (readingRow) await insertDocumentReading(tx, readingRow);
+        if (!quality.ok) return recordStepOutcome(tx, deps, locked, fields.step, 'failed_attempt');
+        if (reading?.step === 'id_document') detailsRequired = !(await idDocumentDetailsRead(tx, locked));
+        const complete = await documentStepComplete(tx, locked, fields.step);
+        return recordStepOutcome(tx, deps, locked, fields.step, complete ? 'completed' : 'pending');
+      });
+    } catch (error) {
+      await discardImageBytes(blobs, [stored.blobKey]);
+      throw error;
+    }
+    const progress = stepOf(result.steps, fields.step);
+    return c.json(
+      {
+        object: 'upload' as const,
+        upload_id: stored.id,
+        step: fields.step,
+        document_type: fields.documentType,
+        side: fields.side,
+        quality,
+        step_status: progress?.status ?? 'pending',
+        attempts_remaining: progress?.attempts_remaining ?? 0,
+        session_status: result.status,
+        ...(reading?.step === 'id_document'
+          ? {
+              reading: {
+                mrz_read: reading.summary.mrz_valid,
+                barcode_read: reading.summary.barcode_parsed,
+                details_required: detailsRequired,
+              },
+            }
+          : {}),
+      },
+      201,
+    );
+  });
+}

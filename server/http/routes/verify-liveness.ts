@@ -1,0 +1,284 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import { LIVENESS_ACTION_COUNT, LIVENESS_ACTIONS } from '../../domain/liveness-challenge.ts';
+import { evidenceServices } from '../../features/evidence/evidence-services.ts';
+import { type ImageAnalysis, UnprocessableImageError } from '../../features/evidence/image-analyzer.ts';
+import {
+  judgeLivenessAttempt,
+  LIVENESS_RETRY_REASONS,
+  type LivenessAttemptVerdict,
+  livenessRetryMessage,
+} from '../../features/evidence/liveness-attempt.ts';
+import { storeLivenessReadings } from '../../features/evidence/liveness-evidence.ts';
+import { assessQuality } from '../../features/evidence/quality.ts';
+import type { AppEnv } from '../app-env.ts';
+import { errorResponses, IdempotencyKeyHeader } from '../openapi-common.ts';
+import type { RouteKit } from '../route-kit.ts';
+import {
+  answerLivenessChallenge,
+  findLivenessChallenge,
+  findLivenessChallengeForUpdate,
+} from '../../store/liveness-challenges.ts';
+import { insertUpload } from '../../store/uploads.ts';
+import { formFields, MULTIPART_OVERHEAD_BYTES } from '../../features/verify/multipart.ts';
+import { stepOf } from '../../features/verify/step-progress.ts';
+import { discardImageBytes, storeImageBytes } from '../../features/verify/store-image.ts';
+import { verifyCaller } from '../../features/verify/verify-context.ts';
+import { verifyError } from '../../features/verify/verify-errors.ts';
+import { verifyForm } from '../../features/verify/verify-form.ts';
+import { VERIFY_IDEMPOTENCY_ERRORS, VERIFY_SECURITY, verifyKit } from '../../features/verify/verify-kit.ts';
+import { recordStepOutcome, withWritableSession } from '../../features/verify/writable-session.ts';
+import { MAX_IMAGE_BYTES } from './verify-documents.ts';
+import { VERIFY_AUTH_ERRORS } from './verify-session-get.ts';
+
+/** One spare part beyond the expected frames, so a wrong count is answered as a retry, not a 413. */
+const MAX_FRAMES_READ = LIVENESS_ACTION_COUNT + 1;
+const FRAMES_FORM_LIMITS = {
+  bodyBytes: MAX_FRAMES_READ * MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES,
+  fileBytes: MAX_IMAGE_BYTES,
+};
+
+const LivenessResultSchema = z
+  .object({
+    object: z.literal('liveness_attempt'),
+    status: z.enum(['accepted', 'retry']),
+    attempts_remaining: z.number().int(),
+    reason: z.enum(LIVENESS_RETRY_REASONS).optional().openapi({
+      description: 'With `retry`: why the attempt was sent back, for a client to word in its own language.',
+    }),
+    action: z.enum(LIVENESS_ACTIONS).optional().openapi({
+      description: 'With `action_not_performed`: the action that was not seen.',
+    }),
+    user_message: z.string().optional().openapi({ description: 'With `retry`: the advice, in English.' }),
+    session_status: z.string(),
+  })
+  .openapi('VerifyLivenessAttempt');
+
+export const verifyLivenessRoute = createRoute({
+  operationId: 'submitLivenessFrames',
+  method: 'post',
+  path: '/v1/verify/liveness',
+  tags: ['End-user'],
+  summary: 'Answer a liveness challenge',
+  description:
+    'multipart/form-data: `challenge_id` and one `frames` part per action, in the challenge’s order (JPEG, PNG or WebP, ≤ 10 MB each). The frames must arrive before the challenge expires, decode, and differ from one another (perceptual hash); then the face models judge each frame: exactly one face, the same person in every frame, each action performed. Otherwise the answer is `retry` with a `reason` code (and, for `action_not_performed`, the `action` not seen) and an English `user_message` saying what to do, and the attempt is used. Each challenge is answered once.',
+  security: VERIFY_SECURITY,
+  request: {
+    headers: IdempotencyKeyHeader,
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: z.object({
+            challenge_id: z.string(),
+            frames: z
+              .array(z.string().openapi({ format: 'binary' }))
+              .openapi({ description: 'One per action, in order.' }),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: { description: 'The verdict', content: { 'application/json': { schema: LivenessResultSchema } } },
+    ...errorResponses(
+      ...VERIFY_AUTH_ERRORS,
+      ...VERIFY_IDEMPOTENCY_ERRORS,
+      'invalid_parameter',
+      'missing_parameter',
+      'unknown_parameter',
+      'unsupported_media_type',
+      'payload_too_large',
+      'resource_missing',
+      'steps_incomplete',
+      'invalid_state_transition',
+      'service_unavailable',
+    ),
+  },
+});
+
+/** What a retry answer adds: the reason code (and the action not seen) beside the English advice. */
+function retryFields(verdict: LivenessAttemptVerdict) {
+  if (verdict.status !== 'retry' || verdict.reason === null) return {};
+  return {
+    reason: verdict.reason,
+    ...(verdict.reason === 'action_not_performed' && verdict.action ? { action: verdict.action } : {}),
+    user_message: livenessRetryMessage(verdict),
+  };
+}
+
+export function registerVerifyLiveness(app: OpenAPIHono<AppEnv>, kit: RouteKit): void {
+  const { deps } = kit;
+  app.openAPIRegistry.registerPath(verifyLivenessRoute);
+  const [authenticate, idempotent] = verifyKit(app, kit).multipart(FRAMES_FORM_LIMITS);
+  app.post('/v1/verify/liveness', authenticate, idempotent, async (c) => {
+    const caller = verifyCaller(c);
+    const { images, blobs } = evidenceServices(deps);
+    // When the frames started to arrive: the challenge's deadline is judged on that, not on upload speed.
+    const { form, startedAt: receivedAt } = await verifyForm(c, FRAMES_FORM_LIMITS, deps.clock);
+    const fields = formFields(form, { text: ['challenge_id'], files: ['frames'] });
+    const challengeId = fields['challenge_id'];
+    if (!challengeId)
+      throw verifyError('missing_parameter', '`challenge_id` is required.', { param: 'challenge_id' });
+    const parts = form.getAll('frames');
+    if (parts.some((part) => typeof part === 'string')) {
+      throw verifyError('invalid_parameter', 'Each `frames` part must be a picture.', { param: 'frames' });
+    }
+    const files = parts as File[];
+    if (files.some((file) => file.size > MAX_IMAGE_BYTES)) {
+      throw verifyError('payload_too_large', 'A picture is too large. Pictures may be at most 10 MB.', {
+        param: 'frames',
+      });
+    }
+    const frames = await Promise.all(files.map(async (file) => new Uint8Array(await file.arrayBuffer())));
+    // Undecodable frames are part of the verdict (a retry), not a request error.
+    const analyses = await Promise.all(
+      frames.map((bytes) =>
+        images.analyze(bytes).catch((error: unknown): ImageAnalysis | null => {
+          if (error instanceof UnprocessableImageError) return null;
+          throw error;
+        }),
+      ),
+    );
+    // Judged before the write transaction: the models take a fraction of a second per frame and no lock
+    // may wait on them. The unlocked read only tells whether the challenge is open and what it asked; the
+    // locked read below still decides whether this is its first answer (and every error the caller sees).
+    const scope = { tenantId: caller.session.tenant_id, environment: caller.session.environment };
+    const open = await findLivenessChallenge(deps.db, scope, caller.session.id, challengeId);
+    const verdict =
+      open && open.answered_at === null && stepOf(caller.session.steps, 'liveness')?.status === 'pending'
+        ? await judgeLivenessAttempt(
+            deps.vision,
+            { actions: open.actions, expiresAt: open.expires_at },
+            frames,
+            analyses,
+            receivedAt,
+          )
+        : null;
+    if (verdict?.judgement) {
+      deps.logger?.info('liveness judged', {
+        session_id: caller.session.id,
+        accepted: verdict.judgement.accepted,
+        failure: verdict.judgement.failure,
+        frame_ms: verdict.durationsMs,
+      });
+    }
+    const decodable = frames.flatMap((bytes, index) => (analyses[index] ? [{ bytes, index }] : []));
+    const stored = await Promise.all(
+      decodable.map(async ({ bytes, index }) => ({
+        index,
+        ...(await storeImageBytes(deps, blobs, caller.session, bytes)),
+      })),
+    );
+
+    try {
+      const outcome = await withWritableSession(
+        deps,
+        caller.session,
+        { needs: ['consent'] },
+        async (tx, locked) => {
+          if (stepOf(locked.steps, 'liveness')?.status !== 'pending') {
+            throw verifyError('invalid_state_transition', 'The selfie check is not open.');
+          }
+          const challenge = await findLivenessChallengeForUpdate(
+            tx,
+            { tenantId: locked.tenant_id, environment: locked.environment },
+            locked.id,
+            challengeId,
+          );
+          if (!challenge) {
+            throw verifyError(
+              'resource_missing',
+              'This selfie check was not started here. Please start again.',
+              {
+                param: 'challenge_id',
+              },
+            );
+          }
+          if (challenge.answered_at !== null) {
+            throw verifyError(
+              'invalid_state_transition',
+              'This selfie check was already sent. Please start a new one.',
+              {
+                param: 'challenge_id',
+              },
+            );
+          }
+          // The step reopened (a resubmission) between the unlocked read and this one: nothing was judged.
+          if (!verdict) {
+            throw verifyError(
+              'invalid_state_transition',
+              'This selfie check changed while it was being sent. Please start a new one.',
+              { param: 'challenge_id' },
+            );
+          }
+          for (const frame of stored) {
+            const analysis = analyses[frame.index] as ImageAnalysis;
+            const quality = assessQuality(analysis, 'selfie');
+            await insertUpload(tx, {
+              id: frame.id,
+              tenant_id: locked.tenant_id,
+              environment: locked.environment,
+              session_id: locked.id,
+              kind: 'liveness_frame',
+              step: 'liveness',
+              document_type: null,
+              side: null,
+              issuing_country_enc: null,
+              liveness_challenge_id: challenge.id,
+              frame_index: frame.index,
+              content_type: analysis.format,
+              byte_size: frames[frame.index]?.length ?? 0,
+              width: analysis.width,
+              height: analysis.height,
+              quality: {
+                ok: quality.ok,
+                issues: quality.issues,
+                sharpness: analysis.sharpness,
+                glare_ratio: analysis.glareRatio,
+                brightness: analysis.brightness,
+              },
+              sha256_index: frame.digest,
+              blob_key: frame.blobKey,
+              created_at: receivedAt,
+            });
+          }
+          await storeLivenessReadings(tx, deps, challenge, verdict.analyses, receivedAt);
+          await answerLivenessChallenge(
+            tx,
+            challenge.id,
+            verdict.status,
+            verdict.reason,
+            receivedAt,
+            verdict.judgement,
+          );
+          const session = await recordStepOutcome(
+            tx,
+            deps,
+            locked,
+            'liveness',
+            verdict.status === 'accepted' ? 'completed' : 'failed_attempt',
+          );
+          return { session, verdict };
+        },
+      );
+      const progress = stepOf(outcome.session.steps, 'liveness');
+      return c.json(
+        {
+          object: 'liveness_attempt' as const,
+          status: outcome.verdict.status,
+          attempts_remaining: progress?.attempts_remaining ?? 0,
+          ...retryFields(outcome.verdict),
+          session_status: outcome.session.status,
+        },
+        200,
+      );
+    } catch (error) {
+      await discardImageBytes(
+        blobs,
+        stored.map((frame) => frame.blobKey),
+      );
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,41 @@
+import { join, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  createDemoHost,
+  type DemoHost,
+  type DemoTenantBackendModule,
+} from '../../http/pages/demo/demo-host.ts';
+import { nodeFileAssets } from './node-file-assets.ts';
+
+/**
+ * `dist/demo/` of the repository: where `npm run build` (demo/build.ts) writes the demo shop, the page
+ * (`index.html`, `assets/*`) and its backend (`server/tenant-backend.js`). A development tool only: the
+ * published server package does not carry it, and a production server never reads it.
+ */
+export const DEFAULT_DEMO_DIR = resolve(import.meta.dirname, '../../../dist/demo');
+
+/**
+ * The demo shop of a development server (`AppDeps.demo`, server/http/pages/demo/): its built page served from disk
+ * (read once, kept in memory, `.br`/`.gz` twins as node-file-assets.ts makes them), and its backend,
+ * imported from the build when server/node.ts starts it. `server/…` under `dir` is the backend's code,
+ * never served as a page asset. Before `npm run build` the page is a 503 saying so.
+ *
+ * @example
+ *   const demo = nodeDemoHost();
+ *   await demo.start({ apiBase: server.url, pageUrl: `${baseUrl}/demo/`, apiKey });
+ */
+export function nodeDemoHost(dir = DEFAULT_DEMO_DIR): DemoHost {
+  const root = resolve(dir);
+  const assets = nodeFileAssets((path) => {
+    const file = resolve(root, path);
+    if (!file.startsWith(root + sep) || file.startsWith(join(root, 'server') + sep)) return null;
+    return file;
+  });
+  return createDemoHost({
+    assets,
+    loadBackend: () =>
+      import(
+        pathToFileURL(join(root, 'server', 'tenant-backend.js')).href
+      ) as Promise<DemoTenantBackendModule>,
+  });
+}

@@ -1,0 +1,196 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type * as Tf from '@tensorflow/tfjs-core';
+import type { EmbeddingSpace, FaceObservation } from '../../../features/vision/vision-engine.ts';
+import type { RawImage } from './decode-upright.ts';
+import { embeddingCrop, type MeshFace, observeFace } from './face-geometry.ts';
+import { packageDir, packageVersion } from './package-paths.ts';
+
+/**
+ * dlib's ResNet face embedder (face-api's `face_recognition_model`): 128 numbers per face, compared by
+ * euclidean distance; dlib publishes 0.6 as its same-person threshold (99.38 % on LFW).
+ */
+export const DLIB_RESNET_SPACE: EmbeddingSpace = {
+  name: 'dlib-resnet-v1',
+  metric: 'euclidean',
+  threshold: 0.6,
+};
+
+/** face-api's embedder input: a 150 × 150 RGB face crop. */
+const EMBEDDING_INPUT = 150;
+
+/** Faces reported per image at most; a liveness frame or a selfie needs one, a crowd is refused anyway. */
+const MAX_FACES = 5;
+
+/**
+ * The detector's own confidence (BlazeFace box score) below which a face is dropped. The mesh score says
+ * nothing either way: on a small, blurred photo the mesh "fits" a shoulder with 0.9 where the detector
+ * scored 0.23, and a real face turned 40° can get a mesh score of 0.25 with a box score of 0.87. Measured
+ * on the fixtures: real faces (frontal, turned 40–45°, blurred, on document portraits) 0.74–0.95; a cat's
+ * face in close-up 0.59; drawn faces 0.53–0.78.
+ */
+const MIN_DETECTOR_SCORE = 0.65;
+/**
+ * Human drops faces below this on either score; near zero, so the decision is {@link MIN_DETECTOR_SCORE}'s.
+ * A portrait in three-quarter profile (the camera man on a card) gets a mesh score of 0.07 and still
+ * embeds within 0.48–0.55 of his own photo and 0.67+ of anyone else's.
+ */
+const HUMAN_MIN_CONFIDENCE = 0.1;
+
+interface HumanResult {
+  face: MeshFace[];
+  error?: string | null;
+}
+interface HumanInstance {
+  load(): Promise<void>;
+  detect(input: Tf.Tensor3D): Promise<HumanResult>;
+  tf: typeof Tf;
+}
+interface HumanModule {
+  Human: new (config: Record<string, unknown>) => HumanInstance;
+}
+interface FaceApiModule {
+  tf: typeof Tf;
+  nets: { faceRecognitionNet: { loadFromDisk(dir: string): Promise<void> } };
+  computeFaceDescriptor(input: Tf.Tensor3D): Promise<Float32Array | Float32Array[]>;
+}
+
+export interface FaceModels {
+  /** Faces in `image`, largest first, boxes in its pixels; embeddings when asked. */
+  detect(image: RawImage, options: { embeddings: boolean }): Promise<FaceObservation[]>;
+  /** Model names with versions, for `EngineInfo.models`. */
+  names(options: { embeddings: boolean }): string[];
+}
+
+let loading: Promise<FaceModels> | undefined;
+
+/**
+ * Human (detection, mesh, iris, emotion) and face-api's dlib ResNet, loaded on first use and kept for the
+ * life of the thread. Call only inside a vision worker: loading takes about a second and 200 MB.
+ *
+ * @example
+ * const models = await faceModels();
+ * const faces = await models.detect(rgb, { embeddings: true });
+ */
+export function faceModels(): Promise<FaceModels> {
+  loading ??= loadFaceModels().catch((error: unknown) => {
+    loading = undefined; // the next job tries again rather than failing forever
+    throw error;
+  });
+  return loading;
+}
+
+async function loadFaceModels(): Promise<FaceModels> {
+  const require = createRequire(import.meta.url);
+  const humanDir = packageDir('@vladmandic/human');
+  const faceApiDir = packageDir('@vladmandic/face-api');
+  const wasmDir = join(packageDir('@tensorflow/tfjs-backend-wasm'), 'dist');
+  // Both bundles `require` @tensorflow/tfjs-core and the wasm backend from node_modules rather than
+  // bundling them, so they share one tfjs engine and one wasm backend (asserted below).
+  const { Human } = require(join(humanDir, 'dist', 'human.node-wasm.js')) as HumanModule;
+  const human = new Human({
+    backend: 'wasm',
+    wasmPath: `${wasmDir}/`,
+    modelBasePath: `${pathToFileURL(join(humanDir, 'models')).href}/`,
+    debug: false,
+    warmup: 'none',
+    // Every image is a new photo: no result may be reused from the previous call.
+    cacheSensitivity: 0,
+    skipAllowed: false,
+    face: {
+      enabled: true,
+      detector: {
+        enabled: true,
+        rotation: true,
+        maxDetected: MAX_FACES,
+        minConfidence: HUMAN_MIN_CONFIDENCE,
+        skipFrames: 0,
+        skipTime: 0,
+        return: false,
+      },
+      mesh: { enabled: true },
+      iris: { enabled: true, skipFrames: 0, skipTime: 0 },
+      emotion: { enabled: true, minConfidence: 0.01, skipFrames: 0, skipTime: 0 },
+      description: { enabled: false },
+      antispoof: { enabled: false },
+      liveness: { enabled: false },
+      attention: { enabled: false },
+      gear: { enabled: false },
+    },
+    body: { enabled: false },
+    hand: { enabled: false },
+    object: { enabled: false },
+    gesture: { enabled: false },
+    segmentation: { enabled: false },
+    filter: { enabled: false },
+  });
+  await human.load();
+  const faceApi = require(join(faceApiDir, 'dist', 'face-api.node-wasm.js')) as FaceApiModule;
+  const tf = human.tf;
+  if (faceApi.tf.engine() !== tf.engine()) {
+    throw new Error(
+      'Human and face-api loaded two tfjs engines; both must use node_modules/@tensorflow/tfjs-core.',
+    );
+  }
+  await faceApi.nets.faceRecognitionNet.loadFromDisk(join(faceApiDir, 'model'));
+  const humanVersion = packageVersion('@vladmandic/human');
+  const faceApiVersion = packageVersion('@vladmandic/face-api');
+
+  async function embed(image: Tf.Tensor3D, face: MeshFace): Promise<number[]> {
+    const crop = embeddingCrop(face.mesh);
+    const [height, width] = [image.shape[0], image.shape[1]];
+    const box = [
+      crop.y / height,
+      crop.x / width,
+      (crop.y + crop.height) / height,
+      (crop.x + crop.width) / width,
+    ];
+    // Out-of-image parts of the square become black, as face-api pads a crop to a square.
+    const input = tf.tidy(() =>
+      tf.squeeze<Tf.Tensor3D>(
+        tf.image.cropAndResize(
+          tf.expandDims<Tf.Tensor4D>(tf.cast(image, 'float32')),
+          [box],
+          [0],
+          [EMBEDDING_INPUT, EMBEDDING_INPUT],
+        ),
+      ),
+    );
+    try {
+      const descriptor = await faceApi.computeFaceDescriptor(input);
+      return Array.from(Array.isArray(descriptor) ? (descriptor[0] ?? []) : descriptor);
+    } finally {
+      input.dispose();
+    }
+  }
+
+  return {
+    async detect(image, options) {
+      if (image.channels !== 3) throw new Error('Face detection needs an RGB image.');
+      const tensor = tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
+      try {
+        const result = await human.detect(tensor);
+        if (result.error) throw new Error(`Face detection failed: ${result.error}`);
+        const faces = result.face
+          .filter((face) => face.boxScore >= MIN_DETECTOR_SCORE)
+          .sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
+        const observations: FaceObservation[] = [];
+        for (const face of faces) {
+          const observation = observeFace(face, 1);
+          if (options.embeddings) observation.embedding = await embed(tensor, face);
+          observations.push(observation);
+        }
+        return observations;
+      } finally {
+        tensor.dispose();
+      }
+    },
+    names(options) {
+      const human = ['blazeface', 'facemesh', 'iris', 'emotion'].map(
+        (model) => `human-${model}@${humanVersion}`,
+      );
+      return options.embeddings ? [...human, `dlib-resnet-v1@face-api-${faceApiVersion}`] : human;
+    },
+  };
+}

@@ -1,0 +1,230 @@
+import type { MrzFormat } from '../../../domain/mrz.ts';
+import { type InkComponent, type InkMap, sizeOf } from './ink-components.ts';
+import type { TextLine } from './text-lines.ts';
+
+/** Characters per line and lines per zone of the ICAO 9303 formats. */
+export const MRZ_SHAPES: Readonly<Record<MrzFormat, { length: number; lines: number }>> = {
+  TD1: { length: 30, lines: 3 },
+  TD2: { length: 36, lines: 2 },
+  TD3: { length: 44, lines: 2 },
+};
+
+/** One character position of a zone line. */
+export interface MrzCell {
+  /** The filler `<`, recognised by its shape; otherwise the OCR says what it is. */
+  filler: boolean;
+  /** Some ink falls in this cell (every position of a real zone prints a character). */
+  inked: boolean;
+}
+
+/** A zone line on the character lattice OCR-B's fixed pitch gives it. */
+export interface MrzLine {
+  line: TextLine;
+  /** Centre x of the first and last character, and the pitch between characters, px. */
+  firstCenter: number;
+  pitch: number;
+  cells: MrzCell[];
+  /** The line's characters fit the format's count exactly (else the OCR's own reading is used). */
+  onLattice: boolean;
+}
+
+export interface MrzZone {
+  format: MrzFormat;
+  lines: MrzLine[];
+  /** Bounding box of the zone, px. */
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** The zone reads upside down (its fillers point right): turn the image 180° and look again. */
+  upsideDown: boolean;
+  /** The filler glyphs, to be erased before OCR. */
+  fillers: InkComponent[];
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : (sorted[Math.floor(sorted.length / 2)] as number);
+}
+
+/** Rows (top to bottom) of a component's own pixels in columns [from, to], 1 where it has ink. */
+function inkRows(component: InkComponent, map: InkMap, from: number, to: number): number[] {
+  const rows: number[] = [];
+  for (let y = component.y0; y <= component.y1; y++) {
+    let any = 0;
+    for (let x = from; x <= to && any === 0; x++) if (map.labels[y * map.width + x] === component.id) any = 1;
+    rows.push(any);
+  }
+  return rows;
+}
+
+function share(rows: readonly number[], from: number, to: number): number {
+  const start = Math.floor(from * rows.length);
+  const end = Math.max(start + 1, Math.ceil(to * rows.length));
+  let sum = 0;
+  for (let i = start; i < end; i++) sum += rows[i] ?? 0;
+  return sum / (end - start);
+}
+
+/**
+ * Which way a glyph points if it is the MRZ filler chevron: `<` has its tip alone at mid-height on the
+ * left and its two arms at the top and bottom on the right, a shape no letter or digit of OCR-B has
+ * (K and X have ink at the top-left, V none at mid-left). `>` is the same upside down. A run of
+ * touching chevrons has the same outline. Tesseract's English model reads long filler runs as K, L
+ * and C, which is why fillers are recognised here by shape instead.
+ *
+ * @example
+ * chevronDirection(glyph, ink) // '<'
+ */
+export function chevronDirection(component: InkComponent, map: InkMap): '<' | '>' | null {
+  const { width, height } = sizeOf(component);
+  if (height < 6 || width < 4) return null;
+  const band = Math.max(1, Math.round(Math.min(width, height) * 0.2));
+  const left = inkRows(component, map, component.x0, component.x0 + band - 1);
+  const right = inkRows(component, map, component.x1 - band + 1, component.x1);
+  const tip = (rows: number[]) =>
+    share(rows, 0, 0.25) <= 0.1 && share(rows, 0.75, 1) <= 0.1 && share(rows, 0.35, 0.65) > 0.3;
+  const arms = (rows: number[]) =>
+    share(rows, 0, 0.2) > 0.3 && share(rows, 0.8, 1) > 0.3 && share(rows, 0.4, 0.6) <= 0.1;
+  if (tip(left) && arms(right)) return '<';
+  if (arms(left) && tip(right)) return '>';
+  return null;
+}
+
+interface Lattice {
+  /** Centre x of the first character and the distance between neighbouring characters, px. */
+  firstCenter: number;
+  pitch: number;
+  /** Characters the line spans at that pitch. */
+  count: number;
+  charWidth: number;
+}
+
+/**
+ * A monospaced line: characters on a regular lattice with no gaps (every MRZ position prints). Each
+ * glyph's left-cell centre is given a lattice index from its step to the previous one, then centre and
+ * pitch are fitted by least squares: a median step rounded to whole pixels would drift a cell along 44.
+ */
+function latticeOf(line: TextLine): Lattice | null {
+  const glyphs = line.glyphs;
+  if (glyphs.length < 8) return null;
+  const narrow = glyphs.filter((g) => sizeOf(g).width <= line.height * 1.3);
+  const charWidth = median(narrow.map((g) => sizeOf(g).width));
+  const centers = glyphs.map((g) => g.x0 + charWidth / 2);
+  const steps: number[] = [];
+  for (let i = 1; i < centers.length; i++) steps.push((centers[i] as number) - (centers[i - 1] as number));
+  const roughPitch = median(steps);
+  if (!(roughPitch >= line.height * 0.5 && roughPitch <= line.height * 1.5)) return null;
+  const indices = [0];
+  for (const step of steps)
+    indices.push((indices[indices.length - 1] as number) + Math.max(1, Math.round(step / roughPitch)));
+  const n = centers.length;
+  const meanK = indices.reduce((a, b) => a + b, 0) / n;
+  const meanX = centers.reduce((a, b) => a + b, 0) / n;
+  let covariance = 0;
+  let variance = 0;
+  for (let i = 0; i < n; i++) {
+    covariance += ((indices[i] as number) - meanK) * ((centers[i] as number) - meanX);
+    variance += ((indices[i] as number) - meanK) ** 2;
+  }
+  if (variance === 0) return null;
+  const pitch = covariance / variance;
+  const firstCenter = meanX - pitch * meanK;
+  // Regular: almost every glyph sits on the lattice (a proportional font drifts off it within a word).
+  const onGrid = centers.filter(
+    (x, i) => Math.abs(x - firstCenter - pitch * (indices[i] as number)) <= 0.3 * pitch,
+  );
+  if (onGrid.length < n * 0.8) return null;
+  const last = glyphs[n - 1] as InkComponent;
+  const count = Math.round((last.x1 - charWidth / 2 - firstCenter) / pitch) + 1;
+  return { firstCenter, pitch, count, charWidth };
+}
+
+function cellsOf(
+  line: TextLine,
+  lattice: Lattice,
+  length: number,
+  map: InkMap,
+  fillers: InkComponent[],
+): MrzLine {
+  const { firstCenter, pitch, charWidth } = lattice;
+  const cells: MrzCell[] = Array.from({ length }, () => ({ filler: false, inked: false }));
+  for (const glyph of line.glyphs) {
+    const from = Math.round((glyph.x0 + charWidth / 2 - firstCenter) / pitch);
+    const to = Math.max(from, Math.round((glyph.x1 - charWidth / 2 - firstCenter) / pitch));
+    const filler = chevronDirection(glyph, map) === '<';
+    if (filler) fillers.push(glyph);
+    for (let k = Math.max(0, from); k <= Math.min(length - 1, to); k++) {
+      const cell = cells[k] as MrzCell;
+      cell.inked = true;
+      cell.filler ||= filler;
+    }
+  }
+  return { line, firstCenter, pitch, cells, onLattice: lattice.count === length };
+}
+
+/**
+ * Finds the machine-readable zone among a document's text lines: 2 or 3 consecutive monospaced lines of
+ * 30, 36 or 44 characters, the same height and pitch, left-aligned, one line height apart; the lowest
+ * such group (the zone is at the bottom of a data page or card back). Each line is laid on its character
+ * lattice and the filler chevrons are marked by shape.
+ *
+ * @example
+ * const zone = findMrzZone(groupTextLines(glyphs), ink);
+ * zone?.format // 'TD3'
+ */
+export function findMrzZone(lines: readonly TextLine[], map: InkMap): MrzZone | null {
+  const candidates = lines
+    .map((line) => ({ line, lattice: latticeOf(line) }))
+    .filter((entry): entry is { line: TextLine; lattice: Lattice } => entry.lattice !== null)
+    .filter(({ lattice }) => lattice.count >= 26 && lattice.count <= 48);
+  const chains: (typeof candidates)[] = [];
+  for (const candidate of candidates) {
+    const chain = chains.find((c) => {
+      const last = c[c.length - 1] as (typeof candidates)[number];
+      const spacing = candidate.line.centerY - last.line.centerY;
+      return (
+        Math.abs(candidate.lattice.pitch / last.lattice.pitch - 1) <= 0.15 &&
+        Math.abs(candidate.line.height / last.line.height - 1) <= 0.3 &&
+        Math.abs(candidate.line.x0 - last.line.x0) <= 1.5 * last.lattice.pitch &&
+        spacing >= 1.1 * last.line.height &&
+        spacing <= 2.8 * last.line.height
+      );
+    });
+    if (chain) chain.push(candidate);
+    else chains.push([candidate]);
+  }
+  let best: MrzZone | null = null;
+  for (const chain of chains) {
+    const count = median(chain.map((entry) => entry.lattice.count));
+    const format = (Object.keys(MRZ_SHAPES) as MrzFormat[]).find(
+      (name) => Math.abs(MRZ_SHAPES[name].length - count) <= 3 && chain.length >= MRZ_SHAPES[name].lines,
+    );
+    if (!format) continue;
+    const shape = MRZ_SHAPES[format];
+    const chosen = chain.slice(-shape.lines);
+    let pointingLeft = 0;
+    let pointingRight = 0;
+    for (const { line } of chosen) {
+      for (const glyph of line.glyphs) {
+        const direction = chevronDirection(glyph, map);
+        if (direction === '<') pointingLeft++;
+        if (direction === '>') pointingRight++;
+      }
+    }
+    const fillers: InkComponent[] = [];
+    const zoneLines = chosen.map(({ line, lattice }) => cellsOf(line, lattice, shape.length, map, fillers));
+    const zone: MrzZone = {
+      format,
+      lines: zoneLines,
+      x0: Math.min(...chosen.map((c) => c.line.x0)),
+      y0: Math.min(...chosen.map((c) => c.line.y0)),
+      x1: Math.max(...chosen.map((c) => c.line.x1)),
+      y1: Math.max(...chosen.map((c) => c.line.y1)),
+      upsideDown: pointingRight > pointingLeft,
+      fillers,
+    };
+    if (!best || zone.y1 > best.y1) best = zone;
+  }
+  return best;
+}

@@ -1,0 +1,128 @@
+import type {
+  DocumentReading,
+  MrzReading,
+  ReadDocumentOptions,
+} from '../../../features/vision/vision-engine.ts';
+import { decodeUpright, type RawImage } from './decode-upright.ts';
+import { FACE_LONG_SIDE, scaleFace } from './analyze-faces.ts';
+import { DLIB_RESNET_SPACE, faceModels } from './face-models.ts';
+import type { InkMap } from './ink-components.ts';
+import { findMrzZone, type MrzZone } from './mrz-zone.ts';
+import { barcodeModelName, readPdf417 } from './pdf417-reader.ts';
+import { resizeRaw, rotateRaw } from './raw-image-ops.ts';
+import { readMrz } from './read-mrz.ts';
+import { inkOf, straightenDocument } from './straighten-document.ts';
+import { ocrModelName } from './tesseract-ocr.ts';
+import { countTextRows, glyphCandidates, groupTextLines, type TextLine } from './text-lines.ts';
+
+/**
+ * The long side documents are read at: a passport page filling half of a 12 MP photo keeps ~25 px per
+ * MRZ character, which OCR-B needs; larger only costs time and memory.
+ */
+const DOCUMENT_LONG_SIDE = 2000;
+
+/**
+ * A straightened document smaller than this (long side, px) is enlarged to {@link ENLARGED_LONG_SIDE}: at
+ * ~10 px per MRZ character the filler chevrons lose their shape and tesseract its accuracy; cubic
+ * enlargement brings both back.
+ */
+const MIN_DOCUMENT_LONG_SIDE = 1000;
+const ENLARGED_LONG_SIDE = 1400;
+/** Below this there is no text to bring back: a thumbnail is read as it is. */
+const MIN_READABLE_LONG_SIDE = 300;
+
+/** Document types whose back carries a PDF417 barcode often enough to look for one on any side. */
+const BARCODE_TYPES: ReadonlySet<string> = new Set(['driving_licence']);
+
+interface PageText {
+  rgb: RawImage;
+  ink: InkMap;
+  lines: TextLine[];
+  zone: MrzZone | null;
+}
+
+function pageText(rgb: RawImage): PageText {
+  const ink = inkOf(rgb);
+  const lines = groupTextLines(glyphCandidates(ink.components, ink.height));
+  return { rgb, ink, lines, zone: findMrzZone(lines, ink) };
+}
+
+/**
+ * The text of the straightened document in its reading orientation: a zone whose fillers point right is
+ * upside down (turned 180°); a portrait-shaped document with no zone may be a landscape card photographed
+ * sideways (tried at ±90°). Only the cheap layout analysis runs per orientation, never the OCR.
+ */
+async function orientedPageText(rgb: RawImage): Promise<{ page: PageText; turn: number }> {
+  const upright = pageText(rgb);
+  if (upright.zone && !upright.zone.upsideDown) return { page: upright, turn: 0 };
+  const turns = upright.zone ? [180] : rgb.height > rgb.width ? [90, -90] : [];
+  for (const turn of turns) {
+    const page = pageText(await rotateRaw(rgb, turn));
+    if (page.zone && !page.zone.upsideDown) return { page, turn };
+  }
+  return { page: upright, turn: 0 };
+}
+
+/**
+ * Reads an identity document photo (runs inside a vision worker): finds and straightens the document,
+ * reads its machine-readable zone, a PDF417 barcode on a back (and on any driving-licence side), finds
+ * the portrait with its embedding, and counts the other lines of text (no text is kept).
+ *
+ * @example
+ * const reading = await readDocument(bytes, { documentType: 'passport', side: 'front' });
+ * reading.mrz?.lines // ['P<UTOERIKSSON<<ANNA<MARIA<<<…', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10']
+ */
+export async function readDocument(
+  bytes: Uint8Array,
+  options: ReadDocumentOptions,
+): Promise<DocumentReading> {
+  const photo = await decodeUpright(bytes, DOCUMENT_LONG_SIDE);
+  const straight = await straightenDocument(photo.rgb);
+  const longSide = Math.max(straight.rgb.width, straight.rgb.height);
+  const document =
+    longSide < MIN_DOCUMENT_LONG_SIDE && longSide >= MIN_READABLE_LONG_SIDE
+      ? await resizeRaw(straight.rgb, ENLARGED_LONG_SIDE, true)
+      : straight.rgb;
+  const { page, turn } = await orientedPageText(document);
+  const mrz: MrzReading | null = page.zone ? await readMrz(page.rgb, page.ink, page.zone) : null;
+  const zoneLines = new Set(page.zone?.lines.map((line) => line.line) ?? []);
+  const lookForBarcode = options.side === 'back' || BARCODE_TYPES.has(options.documentType);
+  // The straightened document first (zxing's PDF417 reader wants the rows level), then the photo as taken.
+  const barcode = lookForBarcode ? ((await readPdf417(page.rgb)) ?? (await readPdf417(photo.rgb))) : null;
+  const models = await faceModels();
+  // The portrait is looked for on the photo as taken, like a selfie: on the fixtures the detector finds
+  // more portraits there (31 of 34) than on the straightened crop (29), and boxes stay in the upload's pixels.
+  const faceImage = await resizeRaw(photo.rgb, FACE_LONG_SIDE);
+  const faceScale = photo.width / faceImage.width;
+  const faces = (await models.detect(faceImage, { embeddings: true })).map((face) =>
+    scaleFace(face, faceScale),
+  );
+  return {
+    layout: {
+      ...straight.layout,
+      deskewDegrees: Math.round((straight.layout.deskewDegrees + turn) * 10) / 10,
+      aspectRatio:
+        Math.round(
+          (turn % 180 === 0 ? straight.layout.aspectRatio : 1 / straight.layout.aspectRatio) * 1000,
+        ) / 1000,
+    },
+    mrz,
+    barcode,
+    faces: {
+      width: photo.width,
+      height: photo.height,
+      faces,
+      embeddingSpace: DLIB_RESNET_SPACE,
+      engine: { kind: 'models', models: models.names({ embeddings: true }) },
+    },
+    textLineCount: countTextRows(page.lines.filter((line) => !zoneLines.has(line))),
+    engine: {
+      kind: 'models',
+      models: [
+        ...models.names({ embeddings: true }),
+        ...(page.zone ? [ocrModelName()] : []),
+        ...(lookForBarcode ? [barcodeModelName()] : []),
+      ],
+    },
+  };
+}
