@@ -159,7 +159,10 @@ export function batchedRateLimitCounter(
       // Hits on their way to the database count too: `known` catches up only when their write answers.
       const seen = tally.known + tally.writing + tally.pending;
       if (share < 1 || limit === undefined || seen > limit - share) {
-        return write(bucket, tally, tally.pending);
+        // The shared total may not hold this instance's own batch still on its way: answer the larger of
+        // the two, both lower bounds of the true count (a limiter may stop a hit early, never late).
+        const total = await write(bucket, tally, tally.pending);
+        return Math.max(total, seen);
       }
       if (tally.pending >= share) void flushBucket(bucket, tally);
       else flushLater();
