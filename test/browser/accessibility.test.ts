@@ -3,6 +3,7 @@ import '../../src/id-verify.ts';
 import type { FlowContext, FlowState } from '../../src/flow/flow-types.ts';
 import type { IdVerifyElement } from '../../src/id-verify-element.ts';
 import { deep, screenOf, until } from './support/dom.ts';
+import { everyScreen } from './support/every-screen.ts';
 import { FakeVerifyApi } from './support/fake-verify-api.ts';
 
 const ctx: FlowContext = {
@@ -16,28 +17,7 @@ const ctx: FlowContext = {
 };
 
 /** Every screen the end-user can meet, as the flow state that shows it. */
-const SCREENS: [string, FlowState][] = [
-  ['loading', { phase: 'loading', ctx: null }],
-  ['consent', { phase: 'step', screen: 'consent', ctx }],
-  ['business details', { phase: 'step', screen: 'business_details', ctx }],
-  ['business document', { phase: 'step', screen: 'business_document', ctx }],
-  ['document type', { phase: 'step', screen: 'document_type', ctx }],
-  ['document front (camera denied, upload)', { phase: 'step', screen: 'document_front', ctx }],
-  ['document back', { phase: 'step', screen: 'document_back', ctx }],
-  ['document details', { phase: 'step', screen: 'document_details', ctx }],
-  ['liveness', { phase: 'step', screen: 'liveness', ctx }],
-  ['proof of address', { phase: 'step', screen: 'proof_of_address', ctx }],
-  ['review (sandbox)', { phase: 'step', screen: 'review', ctx }],
-  ['submitting', { phase: 'submitting', ctx }],
-  ['processing', { phase: 'result', status: 'processing', ctx }],
-  ['approved', { phase: 'result', status: 'approved', ctx }],
-  ['rejected', { phase: 'result', status: 'rejected', ctx }],
-  ['review required', { phase: 'result', status: 'review_required', ctx }],
-  ['cancelled', { phase: 'result', status: 'cancelled', ctx }],
-  ['offline', { phase: 'offline', resume: { phase: 'loading', ctx } }],
-  ['link expired', { phase: 'expired', reason: 'token_expired', ctx }],
-  ['session expired', { phase: 'expired', reason: 'session_expired', ctx }],
-];
+const SCREENS: [string, FlowState][] = [['loading', { phase: 'loading', ctx: null }], ...everyScreen(ctx)];
 
 async function show(state: FlowState, locale: string, theme = 'light'): Promise<IdVerifyElement> {
   const api = new FakeVerifyApi({ sandbox: true });
