@@ -50,7 +50,9 @@ describe('console screens', () => {
     expect(queueLink?.textContent).to.equal('Open the review queue');
   });
 
-  it('sessions: filters go into the URL and the request; cursors page through', async () => {
+  it('sessions: filters go into the URL and the request; cursors page through', async function () {
+    // Firefox on a busy 2-core CI runner was seen taking over 4 s to render a page of 20 rows.
+    this.timeout(40_000);
     const { el, backend, history } = await mountConsole({ role: 'developer', path: '/console/sessions' });
     const base = backend.sessions[0]!;
     for (let i = 0; i < 25; i += 1) {
@@ -69,7 +71,7 @@ describe('console screens', () => {
     await until(() => last().query.get('status') === 'expired', 4000, 'the filtered request');
     expect(last().query.get('country')).to.equal('DEU');
     expect(last().query.get('created_gte')).to.equal('2024-01-02T00:00:00.000Z');
-    await until(() => root(el).querySelectorAll('tbody tr').length === 20, 4000, 'a full page');
+    await until(() => root(el).querySelectorAll('tbody tr').length === 20, 10_000, 'a full page');
     expect(button(el, 'Newer').disabled).to.equal(true);
     button(el, 'Older').click();
     await until(
@@ -77,7 +79,7 @@ describe('console screens', () => {
       4000,
       'the next page',
     );
-    await until(() => root(el).querySelectorAll('tbody tr').length === 5, 4000, 'the rest');
+    await until(() => root(el).querySelectorAll('tbody tr').length === 5, 10_000, 'the rest');
     expect(button(el, 'Older').disabled).to.equal(true);
     button(el, 'Newer').click();
     await until(() => last().query.get('ending_before') === 'sess_Extra00000000000020', 4000, 'back');
