@@ -2,6 +2,8 @@ import type { Env } from 'hono';
 import type { AppDeps } from '../app-deps.ts';
 import type { Environment } from '../domain/api-key-format.ts';
 import type { Capability, Role } from '../domain/capabilities.ts';
+import type { VerifyCaller } from '../features/verify/verify-context.ts';
+import type { VerifyForm } from '../features/verify/verify-form.ts';
 
 /** Who is calling, resolved once per request from `x-api-key` or a console Bearer token. */
 export interface Principal {
@@ -28,5 +30,11 @@ export interface AppEnv extends Env {
      * see request-envelope.ts.
      */
     responseHeaders: Record<string, string>;
+    /** On `/v1/verify/*`: the session the token resolved to (features/verify/verify-auth.ts). */
+    verifyCaller?: VerifyCaller;
+    /** On `/v1/verify/*`: the tenant does not allow this `Origin`, so the answer gets no CORS headers. */
+    originRefused?: boolean;
+    /** On multipart uploads: the form, read once for the idempotency fingerprint and the handler. */
+    verifyForm?: Promise<VerifyForm>;
   };
 }

@@ -1,6 +1,9 @@
 import { readBodyLimited } from '../../http/read-body.ts';
 import { verifyError } from './verify-errors.ts';
 
+/** API.md §10: at most 10 MB per image, documents and liveness frames alike. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
 /** Room for the text fields and part headers around the files of a multipart body. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 

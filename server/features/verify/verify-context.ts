@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { AppEnv } from '../../http/app-env.ts';
 import type { SessionRow } from '../../store/sessions.ts';
 import type { TenantRow } from '../../store/tenants.ts';
 
@@ -10,26 +11,22 @@ export interface VerifyCaller {
   via: 'verify_token' | 'handoff';
 }
 
-// Kept beside the request rather than in Hono's typed variables, which belong to the shared AppEnv.
-const callers = new WeakMap<Context, VerifyCaller>();
-const refusedOrigins = new WeakSet<Context>();
-
-export function setVerifyCaller(c: Context, caller: VerifyCaller): void {
-  callers.set(c, caller);
+export function setVerifyCaller(c: Context<AppEnv>, caller: VerifyCaller): void {
+  c.set('verifyCaller', caller);
 }
 
-/** The resolved caller; only routes behind the verify middleware call this. */
-export function verifyCaller(c: Context): VerifyCaller {
-  const caller = callers.get(c);
+/** The resolved caller; only routes behind the verify middleware (verify-auth.ts) call this. */
+export function verifyCaller(c: Context<AppEnv>): VerifyCaller {
+  const caller = c.get('verifyCaller');
   if (!caller) throw new Error('verifyCaller used on a route without the verify middleware');
   return caller;
 }
 
 /** Marks a request whose `Origin` the session's tenant does not allow: its answer gets no CORS headers. */
-export function refuseOrigin(c: Context): void {
-  refusedOrigins.add(c);
+export function refuseOrigin(c: Context<AppEnv>): void {
+  c.set('originRefused', true);
 }
 
-export function isOriginRefused(c: Context): boolean {
-  return refusedOrigins.has(c);
+export function isOriginRefused(c: Context<AppEnv>): boolean {
+  return c.get('originRefused') === true;
 }

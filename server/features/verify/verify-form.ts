@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { Clock } from '../../app-deps.ts';
 import { sha256Hex } from '../../crypto/primitives.ts';
+import type { AppEnv } from '../../http/app-env.ts';
 import { readMultipart } from './multipart.ts';
 
 /** How much of a multipart body an end-user operation reads: the whole body, and each file. */
@@ -15,23 +16,20 @@ export interface VerifyForm {
   startedAt: Date;
 }
 
-// One parse per request, shared by the idempotency fingerprint and the handler: a request body can be
-// read once only.
-const forms = new WeakMap<Context, Promise<VerifyForm>>();
-
 /**
  * The request's multipart form, read (with its limits, see `readMultipart`) on first use and then reused
- * within the same request.
+ * within the same request: the idempotency fingerprint and the handler share one parse, since a request
+ * body can be read once only.
  *
  * @example
  * const { form, startedAt } = await verifyForm(c, DOCUMENT_FORM_LIMITS, deps.clock);
  */
-export function verifyForm(c: Context, limits: MultipartLimits, clock: Clock): Promise<VerifyForm> {
-  let read = forms.get(c);
+export function verifyForm(c: Context<AppEnv>, limits: MultipartLimits, clock: Clock): Promise<VerifyForm> {
+  let read = c.get('verifyForm');
   if (!read) {
     const startedAt = clock.now();
     read = readMultipart(c.req.raw, limits.bodyBytes, limits.fileBytes).then((form) => ({ form, startedAt }));
-    forms.set(c, read);
+    c.set('verifyForm', read);
   }
   return read;
 }

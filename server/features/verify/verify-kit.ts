@@ -28,6 +28,16 @@ export interface VerifyKit {
   multipart(limits: MultipartLimits): [MiddlewareHandler<AppEnv>, MiddlewareHandler<AppEnv>];
 }
 
+/** The problems every end-user endpoint may answer before its own work: the token, the tenant, the origin. */
+export const VERIFY_AUTH_ERRORS = [
+  'authentication_required',
+  'invalid_token',
+  'tenant_suspended',
+  'origin_not_allowed',
+  'session_expired',
+  'verify_token_expired',
+] as const;
+
 /** The problems `Idempotency-Key` adds to an end-user POST. */
 export const VERIFY_IDEMPOTENCY_ERRORS = [
   'idempotency_key_reused',

@@ -4,7 +4,8 @@ import type { AppEnv } from '../app-env.ts';
 import { AUTH_ERRORS, errorResponses, TENANT_SECURITY } from '../openapi-common.ts';
 import type { RouteKit } from '../route-kit.ts';
 import { DOCUMENT_AUTHENTICITY_POLICIES, updateTenant } from '../../store/tenants.ts';
-import { BrandingSchema, TenantSchema, tenantMissing, toTenantObject } from './tenant-get.ts';
+import { tenantMissing, toTenantObject } from '../../features/tenants/tenant-object.ts';
+import { BrandingSchema, TenantSchema } from './tenant-schemas.ts';
 
 /** An origin exactly as a browser sends it: scheme, host and optional port; no path, no trailing slash. */
 function isOrigin(value: string): boolean {

@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { ApiError } from '../../errors/api-error.ts';
+import { userMissing } from '../../features/users/user-missing.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AUTH_ERRORS, errorResponses } from '../openapi-common.ts';
 import type { RouteKit } from '../route-kit.ts';
@@ -20,11 +20,6 @@ export const getUserRoute = createRoute({
     ...errorResponses(...AUTH_ERRORS, 'resource_missing'),
   },
 });
-
-/** The 404 of every user operation: another tenant's user is as missing as a made-up id. */
-export function userMissing(id: string): never {
-  throw new ApiError('resource_missing', `No user \`${id}\` in this tenant.`, { param: 'id' });
-}
 
 export function registerGetUser(app: OpenAPIHono<AppEnv>, kit: RouteKit): void {
   const { deps } = kit;

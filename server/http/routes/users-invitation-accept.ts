@@ -6,7 +6,7 @@ import { jsonBody } from '../json-body.ts';
 import { errorResponses } from '../openapi-common.ts';
 import type { RouteKit } from '../route-kit.ts';
 import { acceptInvitation, findUserByInvitationToken } from '../../store/users.ts';
-import { hashInvitationToken } from './users-invitation-token.ts';
+import { hashInvitationToken } from '../../features/users/invitation-token.ts';
 import { TenantUserSchema, toTenantUserObject } from './users-schemas.ts';
 
 /** Long enough to resist guessing without rules that push people to predictable patterns (NIST SP 800-63B). */

@@ -5,7 +5,7 @@ import type { AppEnv } from '../app-env.ts';
 import { AUTH_ERRORS, errorResponses, IdempotencyKeyHeader } from '../openapi-common.ts';
 import type { RouteKit } from '../route-kit.ts';
 import { replaceInvitation } from '../../store/users.ts';
-import { INVITATION_TTL_MS, issueInvitationToken } from './users-invitation-token.ts';
+import { INVITATION_TTL_MS, issueInvitationToken } from '../../features/users/invitation-token.ts';
 import { InvitedUserSchema, toTenantUserObject, UserIdParam } from './users-schemas.ts';
 
 export const reissueInvitationRoute = createRoute({

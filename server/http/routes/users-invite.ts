@@ -7,8 +7,8 @@ import type { AppEnv } from '../app-env.ts';
 import { AUTH_ERRORS, errorResponses, IdempotencyKeyHeader } from '../openapi-common.ts';
 import type { RouteKit } from '../route-kit.ts';
 import { insertInvitedUser } from '../../store/users.ts';
-import { INVITATION_TTL_MS, issueInvitationToken } from './users-invitation-token.ts';
-import { assertMayGrant } from './users-role-rules.ts';
+import { INVITATION_TTL_MS, issueInvitationToken } from '../../features/users/invitation-token.ts';
+import { assertMayGrant } from '../../features/users/role-rules.ts';
 import { EmailAddress, InvitedUserSchema, toTenantUserObject } from './users-schemas.ts';
 
 const InviteUserBody = z

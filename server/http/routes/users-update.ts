@@ -7,8 +7,8 @@ import type { AppEnv } from '../app-env.ts';
 import { AUTH_ERRORS, errorResponses } from '../openapi-common.ts';
 import type { RouteKit } from '../route-kit.ts';
 import { findTenantUser, lockActiveTenantAdmins, updateTenantUser } from '../../store/users.ts';
-import { userMissing } from './users-get.ts';
-import { assertMayGrant, raisesRole } from './users-role-rules.ts';
+import { userMissing } from '../../features/users/user-missing.ts';
+import { assertMayGrant, raisesRole } from '../../features/users/role-rules.ts';
 import { TenantUserSchema, toTenantUserObject, UserIdParam } from './users-schemas.ts';
 
 const UpdateUserBody = z

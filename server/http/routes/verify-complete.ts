@@ -9,10 +9,14 @@ import { findTenant } from '../../store/tenants.ts';
 import { toPublicSession } from '../../features/verify/public-session.ts';
 import { verifyCaller } from '../../features/verify/verify-context.ts';
 import { verifyError } from '../../features/verify/verify-errors.ts';
-import { VERIFY_IDEMPOTENCY_ERRORS, VERIFY_SECURITY, verifyKit } from '../../features/verify/verify-kit.ts';
+import {
+  VERIFY_AUTH_ERRORS,
+  VERIFY_IDEMPOTENCY_ERRORS,
+  VERIFY_SECURITY,
+  verifyKit,
+} from '../../features/verify/verify-kit.ts';
 import { SANDBOX_OUTCOMES } from './schemas/session-schemas.ts';
 import { PublicSessionSchema } from './schemas/verify-schemas.ts';
-import { VERIFY_AUTH_ERRORS } from './verify-session-get.ts';
 
 const CompleteBody = z
   .strictObject({

@@ -6,9 +6,13 @@ import type { RouteKit } from '../route-kit.ts';
 import { transitionSession } from '../../features/sessions/transition-session.ts';
 import { upsertVerifyConsent } from '../../store/verify-consents.ts';
 import { verifyCaller } from '../../features/verify/verify-context.ts';
-import { VERIFY_IDEMPOTENCY_ERRORS, VERIFY_SECURITY, verifyKit } from '../../features/verify/verify-kit.ts';
+import {
+  VERIFY_AUTH_ERRORS,
+  VERIFY_IDEMPOTENCY_ERRORS,
+  VERIFY_SECURITY,
+  verifyKit,
+} from '../../features/verify/verify-kit.ts';
 import { recordStepOutcome, withWritableSession } from '../../features/verify/writable-session.ts';
-import { VERIFY_AUTH_ERRORS } from './verify-session-get.ts';
 
 /** A user agent is kept as evidence of the consent, bounded so a crafted header cannot bloat the row. */
 const MAX_USER_AGENT_LENGTH = 512;

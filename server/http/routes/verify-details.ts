@@ -22,9 +22,8 @@ import { documentStepComplete } from '../../features/verify/document-step-state.
 import { stepOf } from '../../features/verify/step-progress.ts';
 import { verifyCaller } from '../../features/verify/verify-context.ts';
 import { verifyError } from '../../features/verify/verify-errors.ts';
-import { VERIFY_SECURITY, verifyKit } from '../../features/verify/verify-kit.ts';
+import { VERIFY_AUTH_ERRORS, VERIFY_SECURITY, verifyKit } from '../../features/verify/verify-kit.ts';
 import { recordStepOutcome, withWritableSession } from '../../features/verify/writable-session.ts';
-import { VERIFY_AUTH_ERRORS } from './verify-session-get.ts';
 
 const PERSON_NAME = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u;
 

@@ -19,20 +19,23 @@ import { idDocumentDetailsRead } from '../../features/evidence/document-reading-
 import { insertDocumentReading } from '../../store/document-readings.ts';
 import { countDocumentUploads, insertUpload } from '../../store/uploads.ts';
 import { documentStepComplete } from '../../features/verify/document-step-state.ts';
-import { formFields, MULTIPART_OVERHEAD_BYTES } from '../../features/verify/multipart.ts';
+import { formFields, MAX_IMAGE_BYTES, MULTIPART_OVERHEAD_BYTES } from '../../features/verify/multipart.ts';
 import { documentReadingRow, readDocumentPhoto } from '../../features/verify/read-document-photo.ts';
 import { stepOf } from '../../features/verify/step-progress.ts';
 import { discardImageBytes, storeImageBytes } from '../../features/verify/store-image.ts';
 import { verifyCaller } from '../../features/verify/verify-context.ts';
 import { verifyError } from '../../features/verify/verify-errors.ts';
 import { verifyForm } from '../../features/verify/verify-form.ts';
-import { VERIFY_IDEMPOTENCY_ERRORS, VERIFY_SECURITY, verifyKit } from '../../features/verify/verify-kit.ts';
+import {
+  VERIFY_AUTH_ERRORS,
+  VERIFY_IDEMPOTENCY_ERRORS,
+  VERIFY_SECURITY,
+  verifyKit,
+} from '../../features/verify/verify-kit.ts';
 import { recordStepOutcome, withWritableSession } from '../../features/verify/writable-session.ts';
-import { VERIFY_AUTH_ERRORS } from './verify-session-get.ts';
 
-/** API.md §10: at most 10 MB per image and 12 document uploads per session. */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-export const MAX_DOCUMENT_UPLOADS = 12;
+/** API.md §10: at most 12 document uploads per session. */
+const MAX_DOCUMENT_UPLOADS = 12;
 const DOCUMENT_FORM_LIMITS = {
   bodyBytes: MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES,
   fileBytes: MAX_IMAGE_BYTES,

@@ -7,9 +7,13 @@ import { hashVerifyToken, verifyUrlOf } from '../../features/sessions/verify-tok
 import { insertVerifyHandoff } from '../../store/verify-handoffs.ts';
 import { verifyCaller } from '../../features/verify/verify-context.ts';
 import { verifyError } from '../../features/verify/verify-errors.ts';
-import { VERIFY_IDEMPOTENCY_ERRORS, VERIFY_SECURITY, verifyKit } from '../../features/verify/verify-kit.ts';
+import {
+  VERIFY_AUTH_ERRORS,
+  VERIFY_IDEMPOTENCY_ERRORS,
+  VERIFY_SECURITY,
+  verifyKit,
+} from '../../features/verify/verify-kit.ts';
 import { withWritableSession } from '../../features/verify/writable-session.ts';
-import { VERIFY_AUTH_ERRORS } from './verify-session-get.ts';
 
 /** Long enough to scan a QR code and take the photos, short enough that a leaked screenshot soon dies. */
 export const HANDOFF_LIFETIME_MS = 15 * 60 * 1000;

@@ -12,9 +12,13 @@ import { insertLivenessChallenge } from '../../store/liveness-challenges.ts';
 import { stepOf } from '../../features/verify/step-progress.ts';
 import { verifyCaller } from '../../features/verify/verify-context.ts';
 import { verifyError } from '../../features/verify/verify-errors.ts';
-import { VERIFY_IDEMPOTENCY_ERRORS, VERIFY_SECURITY, verifyKit } from '../../features/verify/verify-kit.ts';
+import {
+  VERIFY_AUTH_ERRORS,
+  VERIFY_IDEMPOTENCY_ERRORS,
+  VERIFY_SECURITY,
+  verifyKit,
+} from '../../features/verify/verify-kit.ts';
 import { withWritableSession } from '../../features/verify/writable-session.ts';
-import { VERIFY_AUTH_ERRORS } from './verify-session-get.ts';
 
 const ChallengeSchema = z
   .object({

@@ -20,16 +20,19 @@ import {
   findLivenessChallengeForUpdate,
 } from '../../store/liveness-challenges.ts';
 import { insertUpload } from '../../store/uploads.ts';
-import { formFields, MULTIPART_OVERHEAD_BYTES } from '../../features/verify/multipart.ts';
+import { formFields, MAX_IMAGE_BYTES, MULTIPART_OVERHEAD_BYTES } from '../../features/verify/multipart.ts';
 import { stepOf } from '../../features/verify/step-progress.ts';
 import { discardImageBytes, storeImageBytes } from '../../features/verify/store-image.ts';
 import { verifyCaller } from '../../features/verify/verify-context.ts';
 import { verifyError } from '../../features/verify/verify-errors.ts';
 import { verifyForm } from '../../features/verify/verify-form.ts';
-import { VERIFY_IDEMPOTENCY_ERRORS, VERIFY_SECURITY, verifyKit } from '../../features/verify/verify-kit.ts';
+import {
+  VERIFY_AUTH_ERRORS,
+  VERIFY_IDEMPOTENCY_ERRORS,
+  VERIFY_SECURITY,
+  verifyKit,
+} from '../../features/verify/verify-kit.ts';
 import { recordStepOutcome, withWritableSession } from '../../features/verify/writable-session.ts';
-import { MAX_IMAGE_BYTES } from './verify-documents.ts';
-import { VERIFY_AUTH_ERRORS } from './verify-session-get.ts';
 
 /** One spare part beyond the expected frames, so a wrong count is answered as a retry, not a 413. */
 const MAX_FRAMES_READ = LIVENESS_ACTION_COUNT + 1;

@@ -6,17 +6,8 @@ import { readSession, transitionSession } from '../../features/sessions/transiti
 import { findSessionForUpdate } from '../../store/sessions.ts';
 import { prefillOf, toPublicSession } from '../../features/verify/public-session.ts';
 import { verifyCaller } from '../../features/verify/verify-context.ts';
-import { VERIFY_SECURITY, verifyKit } from '../../features/verify/verify-kit.ts';
+import { VERIFY_AUTH_ERRORS, VERIFY_SECURITY, verifyKit } from '../../features/verify/verify-kit.ts';
 import { PublicSessionSchema } from './schemas/verify-schemas.ts';
-
-export const VERIFY_AUTH_ERRORS = [
-  'authentication_required',
-  'invalid_token',
-  'tenant_suspended',
-  'origin_not_allowed',
-  'session_expired',
-  'verify_token_expired',
-] as const;
 
 const PrefillSchema = z
   .object({

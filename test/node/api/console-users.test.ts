@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { capabilitiesOfRole } from '../../../server/domain/capabilities.ts';
 import { bootstrapTenant } from '../../../server/features/tenants/bootstrap-tenant.ts';
-import { assertMayGrant, raisesRole } from '../../../server/http/routes/users-role-rules.ts';
+import { assertMayGrant, raisesRole } from '../../../server/features/users/role-rules.ts';
 import { createHarness, json, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';
 import { type ConsoleUser, expectOk, expectProblem, inviteAndLogIn } from './console-support.ts';
