@@ -24,12 +24,11 @@ export async function readBodyLimited(
 ): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (declared > limit) throw tooLarge();
+  if (Number.isSafeInteger(declared) && declared >= 0) return readWhole(request, limit, tooLarge);
+  // Only now touch `body`: on Node, reading it makes the adapter build a full web Request around the
+  // socket, which `arrayBuffer()` alone skips (about 190 µs per request, issue #13 profile).
   const body = request.body as ReadableStream<Uint8Array> | null | undefined;
-  if ((Number.isSafeInteger(declared) && declared >= 0) || body === undefined) {
-    const bytes = new Uint8Array(await request.arrayBuffer());
-    if (bytes.byteLength > limit) throw tooLarge();
-    return bytes;
-  }
+  if (body === undefined) return readWhole(request, limit, tooLarge);
   if (!body) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -51,5 +50,15 @@ export async function readBodyLimited(
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
+  return bytes;
+}
+
+async function readWhole(
+  request: Request,
+  limit: number,
+  tooLarge: () => Error,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.byteLength > limit) throw tooLarge();
   return bytes;
 }
