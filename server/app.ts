@@ -17,7 +17,7 @@ import { allowedMethodsFor } from './http/method-not-allowed.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { validateDeclaredHeadersOnly } from './http/declared-headers.ts';
 import { requestEnvelope } from './http/request-envelope.ts';
-import { newRequestId } from './http/request-id.ts';
+import { assignRequestId, newRequestId } from './http/request-id.ts';
 import { createRouteKit } from './http/route-kit.ts';
 import { validationHook } from './http/validation-hook.ts';
 import { registerV1Routes } from './http/routes/index.ts';
@@ -66,7 +66,9 @@ export function createApp(deps: AppDeps) {
       requestId: c.get('requestId') ?? newRequestId(),
     });
 
-  // Dependencies, request id, the headers every response owes and the request log (request-envelope.ts).
+  // The request id (Hono's middleware), then the dependencies, the headers every response owes and the
+  // request log (request-envelope.ts).
+  app.use('*', assignRequestId());
   app.use('*', requestEnvelope(deps));
   app.use('*', rejectControlCharacters);
   // Records the audit log's events for the routes that do not record their own (see audit-trail.ts).

@@ -5,7 +5,6 @@ import type { AppDeps } from '../app-deps.ts';
 import { API_HEADERS, completeApiHeaders } from './api-headers.ts';
 import type { AppEnv } from './app-env.ts';
 import { routePatternOf } from './request-log.ts';
-import { requestIdOf } from './request-id.ts';
 
 function isApiPath(path: string): boolean {
   return path === '/v1' || path.startsWith('/v1/');
@@ -17,8 +16,9 @@ type Json = Context<AppEnv>['json'];
 const builtWithOwedHeaders = new WeakSet<Response>();
 
 /**
- * The frame of every request, first in the chain: the app's dependencies, the request id, the headers
- * every response carries and the request log line. One layer where there were four (issue #13).
+ * The frame of every request, right after Hono's request-id middleware (request-id.ts): the app's
+ * dependencies, the headers every response carries and the request log line. One layer where there
+ * were three (issue #13).
  *
  * **Headers.** The response headers this request owes (`x-request-id`; on `/v1/…` the API headers of
  * api-headers.ts; the rate limiter adds its two) are gathered in one plain object, `responseHeaders`.
@@ -35,6 +35,7 @@ const builtWithOwedHeaders = new WeakSet<Response>();
  * data. Without a logger (the mock, most tests) it costs nothing.
  *
  * @example
+ * app.use('*', assignRequestId());
  * app.use('*', requestEnvelope(deps));
  * // {"level":"info","message":"request","request_id":"req_…","tenant_id":"ten_…","method":"GET",
  * //  "route":"/v1/sessions/:id","status":200,"duration_ms":3}
@@ -44,8 +45,7 @@ export function requestEnvelope(deps: AppDeps) {
     const logger = deps.logger;
     const started = logger ? performance.now() : 0;
     c.set('deps', deps);
-    const id = requestIdOf(c);
-    c.set('requestId', id);
+    const id = c.get('requestId');
     const api = isApiPath(c.req.path);
     const headers: Record<string, string> = api
       ? { 'x-request-id': id, ...API_HEADERS }

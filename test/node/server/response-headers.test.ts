@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { Hono } from 'hono';
 import type { AppDeps } from '../../../server/app-deps.ts';
 import type { AppEnv } from '../../../server/http/app-env.ts';
+import { assignRequestId } from '../../../server/http/request-id.ts';
 import { requestEnvelope } from '../../../server/http/request-envelope.ts';
 import { startServer } from '../../../server/runtime/node/start-server.ts';
 import { createHarness, type TestHarness } from '../support/test-app.ts';
@@ -94,6 +95,22 @@ describe('response headers (in-process)', () => {
     for (const [name, value] of Object.entries(API_HEADERS)) assert.equal(response.headers.get(name), value);
   });
 
+  it('replaces a client request id that is too long or not plain with its own', async () => {
+    for (const sent of ['a'.repeat(129), 'has space', 'semi;colon', 'dotted.id', 'é']) {
+      const response = await h.call('GET', '/v1/sessions', {
+        key: h.tenant.productionKey,
+        headers: { 'x-request-id': sent },
+      });
+      assert.match(response.headers.get('x-request-id') ?? '', /^req_[0-9A-Za-z]+$/, JSON.stringify(sent));
+    }
+    const longest = 'A1_-='.repeat(25).padEnd(128, 'z');
+    const echoed = await h.call('GET', '/v1/sessions', {
+      key: h.tenant.productionKey,
+      headers: { 'x-request-id': longest },
+    });
+    assert.equal(echoed.headers.get('x-request-id'), longest);
+  });
+
   it('gives paths outside /v1 their request id and no API headers', async () => {
     const response = await h.call('GET', '/no-such-page');
     assert.equal(response.status, 404);
@@ -139,6 +156,7 @@ describe('response headers (over a socket)', () => {
 
 describe('the request frame with c.header, c.status and ResponseInit', () => {
   const app = new Hono<AppEnv>();
+  app.use('*', assignRequestId());
   app.use('*', requestEnvelope({} as AppDeps));
   app.get('/v1/with-header', (c) => {
     c.header('x-extra', 'one');
