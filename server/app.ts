@@ -13,9 +13,9 @@ import type { AppEnv } from './http/app-env.ts';
 import { createAuthenticator } from './http/authenticate.ts';
 import { rejectControlCharacters } from './http/control-characters.ts';
 import { registerHealthRoutes } from './http/health-routes.ts';
-import { allowedMethodsFor } from './http/method-not-allowed.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { validateDeclaredHeadersOnly } from './http/declared-headers.ts';
+import { methodNotAllowed } from 'hono/method-not-allowed';
 import { requestEnvelope } from './http/request-envelope.ts';
 import { assignRequestId, newRequestId } from './http/request-id.ts';
 import { createRouteKit } from './http/route-kit.ts';
@@ -70,6 +70,24 @@ export function createApp(deps: AppDeps) {
   // request log (request-envelope.ts).
   app.use('*', assignRequestId());
   app.use('*', requestEnvelope(deps));
+  // A known path with another method answers 405 with `allow` instead of a misleading 404 (Hono's middleware).
+  app.use(
+    '*',
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, methods) =>
+        problem(
+          c,
+          new ApiError(
+            'method_not_allowed',
+            `${c.req.method} is not allowed on ${c.req.path}; use ${methods.join(', ')}.`,
+            {
+              headers: { allow: methods.join(', ') },
+            },
+          ),
+        ),
+    }),
+  );
   app.use('*', rejectControlCharacters);
   // Records the audit log's events for the routes that do not record their own (see audit-trail.ts).
   app.use('/v1/*', auditTrail(deps, app));
@@ -106,22 +124,9 @@ export function createApp(deps: AppDeps) {
   registerDemo(app, deps);
   registerHealthRoutes(app, deps);
 
-  app.notFound((c) => {
-    const allowed = allowedMethodsFor(app.routes, c.req.path);
-    if (allowed.length > 0) {
-      return problem(
-        c,
-        new ApiError(
-          'method_not_allowed',
-          `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(', ')}.`,
-          {
-            headers: { allow: allowed.join(', ') },
-          },
-        ),
-      );
-    }
-    return problem(c, new ApiError('route_not_found', `No route ${c.req.method} ${c.req.path}. See /docs.`));
-  });
+  app.notFound((c) =>
+    problem(c, new ApiError('route_not_found', `No route ${c.req.method} ${c.req.path}. See /docs.`)),
+  );
 
   app.onError((error, c) => {
     const known = toApiError(error);

@@ -12,6 +12,11 @@
  * - Firefox's `Request` has no `body` stream (undefined, not null), and the browser mock runs this code in
  *   the page: there the body is read whole, then its size checked.
  *
+ * Why not Hono's `bodyLimit` middleware: it reads `c.req.raw.body` on every request with a body, which on
+ * Node builds the full web Request this reader avoids (above), and where a `Request` has no `body` (the
+ * Firefox case) it lets any size through. This reader is also the one place both limits are enforced,
+ * so an upload's per-file limit (multipart.ts) and the JSON limit (json-body.ts) cannot drift apart.
+ *
  * `release` stops reading an over-long stream rather than cancelling it: the host discards the rest, and
  * cancelling a stream that a FormData encoder still feeds makes undici raise an unhandled "already
  * closed" error (uploads built with FormData in tests and clients).
