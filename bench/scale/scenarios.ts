@@ -121,7 +121,11 @@ export async function scenarios(client: pg.Client): Promise<Scenario[]> {
       kind: 'worker',
       run: (sql) => claimDeliveries(sql, { now, leaseUntil: new Date(now.getTime() + 60_000), limit: 50 }),
     },
-    { name: 'webhook delivery purge', kind: 'worker', run: (sql) => purgeDeliveriesBefore(sql, days30) },
+    {
+      name: 'webhook delivery purge',
+      kind: 'worker',
+      run: (sql) => purgeDeliveriesBefore(sql, days30, 1000),
+    },
     {
       name: 'review worker claim',
       kind: 'worker',

@@ -117,14 +117,16 @@ export async function listAuditEvents(
 /**
  * Deletes up to `limit` audit events created before `cutoff`, oldest first; returns how many went. The
  * database's own clock bounds it too (rows younger than 365 days by `now()` are never selected), and the
- * table's trigger refuses to delete such a row anyway: a wrong cutoff cannot lose recent history.
+ * table's trigger refuses to delete such a row anyway: a wrong cutoff cannot lose recent history. The ids
+ * are read into an array first so the delete probes the primary key (with `id in (subquery)` the planner
+ * hashed the whole table at 1 M rows: docs/benchmarks.md, "Scale").
  */
 export async function purgeAuditEventsBefore(sql: SqlClient, cutoff: Date, limit: number): Promise<number> {
   const rows = await sql.query(
-    `delete from audit_events where id in (
+    `delete from audit_events where id = any(array(
        select id from audit_events
         where created_at < $1 and created_at < now() - interval '365 days'
-        order by created_at limit $2)
+        order by created_at limit $2))
      returning 1`,
     [cutoff, limit],
   );

@@ -365,9 +365,23 @@ export async function retryDeliveryNow(
   return rows[0] ?? null;
 }
 
-/** Retention (API.md §10): deliveries and their attempts are kept 30 days. */
-export async function purgeDeliveriesBefore(sql: SqlClient, cutoff: Date): Promise<void> {
-  await sql.query(`delete from webhook_deliveries where created_at < $1 and status <> 'pending'`, [cutoff]);
+/**
+ * Retention (API.md §10): deliveries and their attempts are kept 30 days. Deletes up to `limit` finished
+ * deliveries created before `cutoff`, oldest first, and returns how many went: a backlog (a worker that was
+ * down for days) goes in bounded statements instead of one delete holding its locks for all of it. The
+ * ids are read into an array first so the delete probes the primary key; with `id in (subquery)` the
+ * planner may hash the whole table instead (docs/benchmarks.md, "Scale").
+ */
+export async function purgeDeliveriesBefore(sql: SqlClient, cutoff: Date, limit: number): Promise<number> {
+  const rows = await sql.query(
+    `delete from webhook_deliveries where id = any(array(
+       select id from webhook_deliveries
+        where created_at < $1 and status <> 'pending'
+        order by created_at limit $2))
+     returning 1`,
+    [cutoff, limit],
+  );
+  return rows.length;
 }
 
 /** Marks an event as needing no fan-out (a test event addressed to one endpoint). */

@@ -46,6 +46,8 @@ export interface WebhookWorker {
 }
 
 const PURGE_EVERY_MS = 3600 * 1000;
+/** Finished deliveries deleted per statement of the hourly purge. */
+const PURGE_BATCH = 1000;
 
 async function mapWithConcurrency<T>(
   items: T[],
@@ -111,7 +113,8 @@ export function createWebhookWorker(
     });
     if (now.getTime() - lastPurgeMs > PURGE_EVERY_MS) {
       lastPurgeMs = now.getTime();
-      await purgeDeliveriesBefore(deps.db, new Date(now.getTime() - RETENTION_MS));
+      const cutoff = new Date(now.getTime() - RETENTION_MS);
+      while ((await purgeDeliveriesBefore(deps.db, cutoff, PURGE_BATCH)) === PURGE_BATCH) {}
     }
     return { fannedOut, attempted: claimed.length };
   }

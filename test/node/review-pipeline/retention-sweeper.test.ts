@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { resolveRetention } from '../../../server/features/retention/retention-policy.ts';
 import { createRetentionSweeper } from '../../../server/workers/retention-sweeper.ts';
-import { insertDelivery } from '../../../server/store/webhook-deliveries.ts';
+import { insertDelivery, purgeDeliveriesBefore } from '../../../server/store/webhook-deliveries.ts';
 import { createHarness, json, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';
 import {
@@ -164,6 +164,60 @@ for (const engine of testEngines()) {
         ).map((row) => row.id);
       assert.deepEqual(await left(old.sessionId), [delivered.id], 'only the delivered event stays');
       assert.ok((await left(recent.sessionId)).length > 0, 'a 2-day-old event stays');
+    });
+
+    it('purges finished deliveries before the cutoff in bounded batches, oldest first, never a pending one', async () => {
+      const webhook = await h.call('POST', '/v1/webhooks', {
+        key: key(),
+        body: { url: 'http://127.0.0.1:9/purge', events: ['*'] },
+      });
+      assert.equal(webhook.status, 201, await webhook.clone().text());
+      const webhookId = (await json(webhook))['webhook_id'] as string;
+      const start = h.clock.now().getTime();
+      const made: { id: string; status: string; at: number }[] = [];
+      for (let i = 0; i < 7; i++) {
+        // One delivery per event and endpoint: each delivery gets a session of its own.
+        const session = await createVerifySession(h);
+        const [event] = await h.deps.db.query<{ id: string; type: string }>(
+          'select id, type from events where session_id = $1 limit 1',
+          [session.sessionId],
+        );
+        assert.ok(event);
+        const id = h.deps.ids('dlv');
+        const at = start + i * 1000;
+        await insertDelivery(h.deps.db, {
+          id,
+          tenant_id: h.tenant.tenantId,
+          environment: 'sandbox',
+          webhook_id: webhookId,
+          event_id: event.id,
+          event_type: event.type,
+          now: new Date(at),
+          nextAttemptAt: null,
+        });
+        // One pending among the old ones; the rest delivered or failed for good.
+        const status = i === 2 ? 'pending' : i % 2 === 0 ? 'delivered' : 'failed';
+        await h.deps.db.query('update webhook_deliveries set status = $2 where id = $1', [id, status]);
+        made.push({ id, status, at });
+      }
+      const cutoff = new Date(start + 5 * 1000); // the first five are older
+      const remaining = async () =>
+        (
+          await h.deps.db.query<{ id: string }>('select id from webhook_deliveries where webhook_id = $1', [
+            webhookId,
+          ])
+        )
+          .map((row) => row.id)
+          .sort();
+      assert.equal(await purgeDeliveriesBefore(h.deps.db, cutoff, 2), 2);
+      const oldestTwoFinished = made
+        .filter((d) => d.at < cutoff.getTime() && d.status !== 'pending')
+        .slice(0, 2);
+      for (const gone of oldestTwoFinished) assert.ok(!(await remaining()).includes(gone.id), 'oldest first');
+      assert.equal(await purgeDeliveriesBefore(h.deps.db, cutoff, 2), 2);
+      assert.equal(await purgeDeliveriesBefore(h.deps.db, cutoff, 2), 0);
+      const kept = made.filter((d) => d.at >= cutoff.getTime() || d.status === 'pending').map((d) => d.id);
+      assert.deepEqual(await remaining(), kept.sort());
     });
 
     it('purges idempotency keys older than 24 hours', async () => {
