@@ -51,7 +51,9 @@ export async function mountConsole(options: MountOptions = {}): Promise<Mounted>
       .history=${history}
     ></idv-console>`,
   );
-  await until(() => screenHeading(el), 4000, 'the screen heading');
+  // 10 s: a screen's first mount loads its module, which the test server compiles on first request; on a
+  // busy two-core runner that took over 4 s once (sessions and session detail, CI).
+  await until(() => screenHeading(el), 10_000, 'the screen heading');
   return { el, backend, history };
 }
 
