@@ -101,7 +101,13 @@ const stages: Stage[] = [
   ...engines.flatMap(browserStages),
 ];
 
-function run(stage: Stage): Promise<StageResult> {
+/**
+ * What web-test-runner prints when a browser stops answering its driver altogether (seen with WebKitGTK's
+ * mock camera, about once in ten runs, on a quiet machine too): not a test's failure but the engine's.
+ */
+const BROWSER_HANG = /Browser tests did not finish within \d+ms|WebDriverError: Request timed out/;
+
+function run(stage: Stage): Promise<StageResult & { output: string }> {
   const started = performance.now();
   return new Promise((resolve) => {
     const [command, ...args] = stage.command as [string, ...string[]];
@@ -124,7 +130,7 @@ function run(stage: Stage): Promise<StageResult> {
         // A runner that exits non-zero without a counted failure (crash, compile error) still fails.
         const failed = counts.failed + (code !== 0 && counts.failed === 0 ? 1 : 0);
         const skipped = counts.skipped ?? 0;
-        resolve({ name, engine, passed: counts.passed, failed, skipped, seconds });
+        resolve({ name, engine, passed: counts.passed, failed, skipped, seconds, output });
       } else {
         resolve({
           name,
@@ -133,6 +139,7 @@ function run(stage: Stage): Promise<StageResult> {
           failed: code === 0 ? 0 : 1,
           skipped: 0,
           seconds,
+          output,
         });
       }
     });
@@ -141,6 +148,8 @@ function run(stage: Stage): Promise<StageResult> {
 
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const results: StageResult[] = [];
+/** Browser stages run a second time because their browser hung (printed in the summary). */
+const rerun: string[] = [];
 const runsBrowsers = !only || only === 'browser';
 if (runsBrowsers && engineSelection instanceof Error) {
   // Engines were named (CI) and one is missing: a failure, not a silently smaller run.
@@ -152,7 +161,18 @@ for (const stage of stages) {
   const env = Object.entries(stage.env ?? {}).filter(([name]) => name === 'IDV_BROWSERS');
   const prefix = env.map(([name, value]) => `${name}=${value} `).join('');
   console.log(`\n── ${stage.name}: ${prefix}${stage.command.join(' ')}`);
-  results.push(await run(stage));
+  let result = await run(stage);
+  // A browser that hung is given one more run of the whole stage, and the summary says so; a stage whose
+  // tests failed without a hang is never re-run.
+  if (result.failed > 0 && stage.group === 'browser' && BROWSER_HANG.test(result.output)) {
+    console.log(`\n── ${stage.name}: the browser stopped answering its driver; running the stage once more`);
+    rerun.push(
+      `${stage.name} (the first run's browser hung: ${result.passed} passed, ${result.failed} failed)`,
+    );
+    result = await run(stage);
+  }
+  const { output: _output, ...counted } = result;
+  results.push(counted);
 }
 
 const countsText = (counts: { passed: number; failed: number; skipped: number; seconds: number }) =>
@@ -182,6 +202,7 @@ if (runsBrowsers && !(engineSelection instanceof Error)) {
     );
   }
 }
+for (const stage of rerun) console.log(`rerun ${stage}`);
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failed = results.reduce((sum, result) => sum + result.failed, 0);
 console.log(`tests: ${passed} passed, ${failed} failed`);
