@@ -32,7 +32,6 @@ const BANNER_TIMEOUT_MS = 10 * 60_000;
 interface Step {
   name: string;
   seconds: number;
-  note?: string;
 }
 
 function run(command: string, cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
