@@ -66,3 +66,34 @@ export function browserTestCounts(output: string): Counts | undefined {
   }
   return total;
 }
+
+/**
+ * The failed tests a runner's output names, with the first line of each error, for the summary (a CI log
+ * is often read from its tail, far from where the failure scrolled by). node:test lists them after
+ * `✖ failing tests:` as `test at <file>:<line>` and `✖ <name>`; web-test-runner as the file, then
+ * ` ❌ <suite> > <name>` and the error. At most `limit` lines.
+ */
+export function failedTestNames(output: string, limit = 24): string[] {
+  const lines = stripVTControlCharacters(output).split('\n');
+  const found: string[] = [];
+  const failing = lines.findLastIndex((line) => line.startsWith('✖ failing tests:'));
+  if (failing >= 0) {
+    for (const [offset, line] of lines.slice(failing + 1).entries()) {
+      if (line.startsWith('test at ')) found.push(line.slice('test at '.length));
+      else if (line.startsWith('✖ ')) {
+        const error = lines[failing + 2 + offset]?.trim();
+        found.push(`  ${line}${error ? ` — ${error}` : ''}`);
+      }
+    }
+  }
+  let file = '';
+  for (const [index, line] of lines.entries()) {
+    if (/^\S+\.test\.\w+:$/.test(line)) file = line.slice(0, -1);
+    const failed = /^\s*❌ (.+)$/.exec(line);
+    if (failed) {
+      const error = lines[index + 1]?.trim();
+      found.push(`${file}: ${failed[1]}${error ? ` — ${error}` : ''}`);
+    }
+  }
+  return [...new Set(found)].slice(0, limit);
+}

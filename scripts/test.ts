@@ -17,11 +17,13 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { type Engine, type EngineSelection, selectEngines } from '../test/support-server/engines.ts';
-import { browserTestCounts, type Counts, nodeTestCounts } from './test-counts.ts';
+import { browserTestCounts, type Counts, failedTestNames, nodeTestCounts } from './test-counts.ts';
 
 interface StageResult {
   name: string;
   engine?: Engine;
+  /** The failed tests the stage's output names (see failedTestNames). */
+  failures?: string[];
   passed: number;
   failed: number;
   skipped: number;
@@ -171,8 +173,8 @@ for (const stage of stages) {
     );
     result = await run(stage);
   }
-  const { output: _output, ...counted } = result;
-  results.push(counted);
+  const { output, ...counted } = result;
+  results.push(counted.failed > 0 ? { ...counted, failures: failedTestNames(output) } : counted);
 }
 
 const countsText = (counts: { passed: number; failed: number; skipped: number; seconds: number }) =>
@@ -203,6 +205,9 @@ if (runsBrowsers && !(engineSelection instanceof Error)) {
   }
 }
 for (const stage of rerun) console.log(`rerun ${stage}`);
+for (const result of results) {
+  for (const failure of result.failures ?? []) console.log(`failed in ${result.name}: ${failure}`);
+}
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failed = results.reduce((sum, result) => sum + result.failed, 0);
 console.log(`tests: ${passed} passed, ${failed} failed`);

@@ -4,6 +4,7 @@ import type { Environment } from '../domain/api-key-format.ts';
 import type { Capability, Role } from '../domain/capabilities.ts';
 import type { VerifyCaller } from '../features/verify/verify-context.ts';
 import type { VerifyForm } from '../features/verify/verify-form.ts';
+import type { IdempotentAnswer } from './idempotent-replay.ts';
 
 /** Who is calling, resolved once per request from `x-api-key` or a console Bearer token. */
 export interface Principal {
@@ -34,6 +35,8 @@ export interface AppEnv extends Env {
     verifyCaller?: VerifyCaller;
     /** On `/v1/verify/*`: the tenant does not allow this `Origin`, so the answer gets no CORS headers. */
     originRefused?: boolean;
+    /** While an `Idempotency-Key` claim runs: stores the answer with the effect (idempotent-replay.ts). */
+    idempotentAnswer?: IdempotentAnswer;
     /** On multipart uploads: the form, read once for the idempotency fingerprint and the handler. */
     verifyForm?: Promise<VerifyForm>;
   };

@@ -9,7 +9,9 @@ import {
   type IdempotencyScope,
   releaseIdempotencyKey,
   renewIdempotencyLease,
+  type StoredAnswer,
 } from '../store/idempotency.ts';
+import type { SqlClient } from '../store/sql-client.ts';
 import type { AppEnv } from './app-env.ts';
 import {
   beginClaim,
@@ -35,6 +37,33 @@ export interface IdempotentCall {
   request: string;
   /** Builds the errors: tenant endpoints answer with ApiError, end-user ones add a `user_message`. */
   fail: (code: ReplayFailure, detail: string, options?: ApiErrorOptions) => Error;
+}
+
+/**
+ * Lets a route store its answer in the same statement or transaction as its effect (set on the context
+ * as `idempotentAnswer` while a claim runs). Without it the answer is stored after the handler returns,
+ * and a crash between the two leaves an effect without its answer: the retry then runs again, creating a
+ * second session or finding the session already submitted. The routes whose effect must not run twice
+ * seal their answer (session create, submit, complete and review); the others may run again harmlessly
+ * (a second cancel of a cancelled session answers the same 200).
+ */
+export interface IdempotentAnswer {
+  /** Encrypts `value`, the JSON the route is about to answer with `status`, for the route to store. */
+  seal(status: number, value: unknown): Promise<StoredAnswer>;
+}
+
+/**
+ * Stores `value`, the JSON a route is about to answer with `status`, inside `tx`, the transaction of its
+ * effect, when an Idempotency-Key claim runs (see IdempotentAnswer); does nothing otherwise.
+ */
+export async function answerInTransaction(
+  c: Context<AppEnv>,
+  tx: SqlClient,
+  status: number,
+  value: unknown,
+): Promise<void> {
+  const sealed = await c.get('idempotentAnswer')?.seal(status, value);
+  if (sealed) await completeIdempotencyKey(tx, sealed);
 }
 
 /** The stored answer is personal data (a session with its verify_url, a handoff link): encrypted. */
@@ -125,6 +154,14 @@ export async function runIdempotently(
     leaseMs,
     deps.logger,
   );
+  let sealedStatus: number | undefined;
+  c.set('idempotentAnswer', {
+    async seal(status, value) {
+      const body = await deps.cipher.encrypt(JSON.stringify(value), answerContext(scope));
+      sealedStatus = status;
+      return { scope, claimId: claim.claimId, status, body };
+    },
+  });
   // The claim stays live (renewed, and never taken over by this process) until its answer is stored.
   try {
     try {
@@ -137,14 +174,15 @@ export async function runIdempotently(
       await releaseIdempotencyKey(deps.db, scope, claim.claimId);
       return undefined;
     }
+    // Stored already, with the effect, when the route sealed the answer it gave.
+    if (sealedStatus === c.res.status) return undefined;
     const body = await c.res.clone().text();
-    await completeIdempotencyKey(
-      deps.db,
+    await completeIdempotencyKey(deps.db, {
       scope,
-      claim.claimId,
-      c.res.status,
-      await deps.cipher.encrypt(body, answerContext(scope)),
-    );
+      claimId: claim.claimId,
+      status: c.res.status,
+      body: await deps.cipher.encrypt(body, answerContext(scope)),
+    });
     return undefined;
   } finally {
     await claim.end();

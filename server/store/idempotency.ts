@@ -94,20 +94,45 @@ export async function renewIdempotencyLease(
   );
 }
 
-/** Stores the answer, unless another attempt took the key over after this one's lease ran out. */
-export async function completeIdempotencyKey(
-  sql: SqlClient,
-  scope: IdempotencyScope,
-  claimId: string,
-  status: number,
-  body: string,
-): Promise<void> {
-  await sql.query(
-    `update idempotency_keys set status = 'done', response_status = $6, response_body = $7,
+/** An answer sealed for storing, with the claim it completes (see storeAnswerStatement). */
+export interface StoredAnswer {
+  scope: IdempotencyScope;
+  claimId: string;
+  status: number;
+  /** The encrypted response body. */
+  body: string;
+}
+
+/**
+ * The `update` that stores an answer, with its parameters from `$first` on (storeAnswerParams gives
+ * them): a route whose effect is one statement runs it as a CTE of that statement, so the effect and its
+ * answer commit together. Nothing is stored when another attempt took the key over after this one's
+ * lease ran out.
+ */
+export function storeAnswerStatement(first: number): string {
+  const $ = (offset: number) => `$${first + offset}`;
+  return `update idempotency_keys set status = 'done', response_status = ${$(5)}, response_body = ${$(6)},
             lease_expires_at = null
-      where tenant_id = $1 and environment = $2 and credential_id = $3 and key = $4 and claim_id = $5`,
-    [scope.tenantId, scope.environment, scope.credentialId, scope.key, claimId, status, body],
-  );
+      where tenant_id = ${$(0)} and environment = ${$(1)} and credential_id = ${$(2)} and key = ${$(3)}
+        and claim_id = ${$(4)}`;
+}
+
+export function storeAnswerParams(answer: StoredAnswer): unknown[] {
+  const { scope } = answer;
+  return [
+    scope.tenantId,
+    scope.environment,
+    scope.credentialId,
+    scope.key,
+    answer.claimId,
+    answer.status,
+    answer.body,
+  ];
+}
+
+/** Stores the answer on its own, or inside the caller's transaction when `sql` is one. */
+export async function completeIdempotencyKey(sql: SqlClient, answer: StoredAnswer): Promise<void> {
+  await sql.query(storeAnswerStatement(1), storeAnswerParams(answer));
 }
 
 /** Lets a later retry run again when the first attempt died before producing any answer. */

@@ -2,6 +2,7 @@ import type { Environment } from '../domain/api-key-format.ts';
 import type { SessionStatus } from '../domain/session-status.ts';
 import type { Flow, StepName, StepProgress, Tier } from '../domain/session-steps.ts';
 import type { EventRow } from './events.ts';
+import { type StoredAnswer, storeAnswerParams, storeAnswerStatement } from './idempotency.ts';
 import type { SqlClient } from './sql-client.ts';
 
 export interface SessionRow {
@@ -105,12 +106,40 @@ export async function insertSession(sql: SqlClient, session: NewSession): Promis
  * before. The one difference: an endpoint whose creation commits while this statement
  * runs does not receive this event, which was already a race against the worker's next round.
  */
+/** The row insertSessionWithEvent writes, as the database returns it, known before it is written. */
+export function newSessionRow(session: NewSession): SessionRow {
+  return {
+    ...session,
+    status: 'created',
+    identity_id: null,
+    decision: null,
+    last_error: null,
+    reverification_request_id: null,
+    resubmissions: 0,
+    updated_at: session.created_at,
+    submitted_at: null,
+    decided_at: null,
+  };
+}
+
+/**
+ * Inserts a session with its `session.created` event in one statement, and the Idempotency-Key answer
+ * when there is one, so a crash cannot keep the session and lose the answer.
+ */
 export async function insertSessionWithEvent(
   sql: SqlClient,
   session: NewSession,
   event: EventRow,
-): Promise<SessionRow> {
-  const rows = await sql.query<SessionRow>(
+  answer?: StoredAnswer,
+): Promise<void> {
+  const params = [
+    ...insertSessionParams(session),
+    event.id,
+    event.type,
+    JSON.stringify(event.payload),
+    event.created_at,
+  ];
+  await sql.query(
     `with inserted as (${INSERT_SESSION}),
        event as (
          insert into events (id, tenant_id, environment, type, session_id, identity_id, payload, created_at,
@@ -121,11 +150,15 @@ export async function insertSessionWithEvent(
              where w.tenant_id = i.tenant_id and w.environment = i.environment and w.deleted_at is null
            ) then null else $21::timestamptz end
          from inserted i
-       )
-     select * from inserted`,
-    [...insertSessionParams(session), event.id, event.type, JSON.stringify(event.payload), event.created_at],
+       )${
+         answer
+           ? `,
+       answered as (${storeAnswerStatement(params.length + 1)})`
+           : ''
+       }
+     select 1`,
+    answer ? [...params, ...storeAnswerParams(answer)] : params,
   );
-  return rows[0] as SessionRow;
 }
 
 export async function findSession(sql: SqlClient, scope: Scope, id: string): Promise<SessionRow | null> {

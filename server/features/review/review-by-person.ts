@@ -3,6 +3,7 @@ import { type Check, type ReasonCode, reasonFor } from '../../domain/review/inde
 import { ApiError } from '../../errors/api-error.ts';
 import { readSession } from '../sessions/transition-session.ts';
 import { findLatestDecision } from '../../store/decisions.ts';
+import type { SqlClient } from '../../store/sql-client.ts';
 import { findSession, findSessionForUpdate, type Scope, type SessionRow } from '../../store/sessions.ts';
 import { applyDecision } from './apply-review-outcome.ts';
 import { evidenceCollectorOf } from './evidence-collector.ts';
@@ -27,6 +28,8 @@ export async function reviewByPerson(
   scope: Scope,
   sessionId: string,
   review: PersonReview,
+  /** Runs last in the transaction with the decided row: the caller stores its idempotent answer. */
+  beforeCommit: (tx: SqlClient, decided: SessionRow) => Promise<void> = async () => {},
 ): Promise<SessionRow> {
   const before = await readSession(
     deps.db,
@@ -50,7 +53,7 @@ export async function reviewByPerson(
       review.decision === 'reject'
         ? ['manual_rejection', ...(review.reasonCodes ?? []).filter((code) => code !== 'manual_rejection')]
         : [];
-    return applyDecision(
+    const decided = await applyDecision(
       tx,
       deps,
       locked,
@@ -64,6 +67,8 @@ export async function reviewByPerson(
       },
       evidence,
     );
+    await beforeCommit(tx, decided);
+    return decided;
   });
 }
 

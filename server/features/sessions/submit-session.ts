@@ -18,10 +18,15 @@ export async function submitSession(
   deps: Pick<AppDeps, 'ids' | 'clock'>,
   scope: Scope,
   id: string,
+  /** Runs last in the transaction with the submitted row: the caller stores its idempotent answer. */
+  beforeCommit: (tx: SqlClient, submitted: SessionRow) => Promise<void> = async () => {},
 ): Promise<SessionRow> {
   return db.transaction(async (tx) => {
     const locked = await readSession(tx, deps, scope, id, await findSessionForUpdate(tx, scope, id));
-    if (locked.status === 'processing') return locked;
+    if (locked.status === 'processing') {
+      await beforeCommit(tx, locked);
+      return locked;
+    }
     if (locked.status !== 'created' && locked.status !== 'collecting') {
       throw new ApiError(
         'invalid_state_transition',
@@ -48,6 +53,7 @@ export async function submitSession(
       run_at: new Date(now.getTime() + delay),
       created_at: now,
     });
+    await beforeCommit(tx, processing);
     return processing;
   });
 }

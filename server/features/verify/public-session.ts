@@ -46,6 +46,8 @@ export function toPublicSession(session: SessionRow, tenant: TenantRow) {
   };
 }
 
+export type PublicSession = ReturnType<typeof toPublicSession>;
+
 /** What the end-user's page may prefill from the document (API: `prefill`); `{}` when nothing was read. */
 export interface PublicPrefill {
   id_document?: {

@@ -7,7 +7,7 @@ import type { RouteKit } from '../route-kit.ts';
 import { sessionEventRow } from '../../features/sessions/session-events.ts';
 import { sessionCipherContext, toSessionObject } from '../../features/sessions/session-object.ts';
 import { issueVerifyToken } from '../../features/sessions/verify-token.ts';
-import { insertSessionWithEvent, type NewSession } from '../../store/sessions.ts';
+import { insertSessionWithEvent, type NewSession, newSessionRow } from '../../store/sessions.ts';
 import { CreateSessionBody, SessionSchema } from './schemas/session-schemas.ts';
 
 const DEFAULT_EXPIRES_IN_SECONDS = 86_400;
@@ -93,21 +93,18 @@ export function registerCreateSession(app: OpenAPIHono<AppEnv>, kit: RouteKit): 
         expires_at: new Date(now.getTime() + (body.expires_in ?? DEFAULT_EXPIRES_IN_SECONDS) * 1000),
         created_at: now,
       };
-      const event = sessionEventRow(deps, 'session.created', {
-        ...session,
-        status: 'created',
-        identity_id: null,
-        decision: null,
-      });
-      const row = await insertSessionWithEvent(deps.db, session, event);
+      const event = sessionEventRow(deps, 'session.created', newSessionRow(session));
       // The token and the personal fields are in hand: no second derivation, no decrypting what was just
-      // encrypted.
+      // encrypted. The answer is known before the insert, so an Idempotency-Key's answer commits with it.
       const known = {
         verifyToken: token.token,
         externalUserReference: reference ?? null,
         metadata: body.metadata ?? null,
       };
-      return c.json(await toSessionObject(deps, row, known), 201);
+      const answer = await toSessionObject(deps, newSessionRow(session), known);
+      const sealed = await c.get('idempotentAnswer')?.seal(201, answer);
+      await insertSessionWithEvent(deps.db, session, event, sealed);
+      return c.json(answer, 201);
     },
   );
 }

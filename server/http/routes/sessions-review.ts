@@ -5,7 +5,8 @@ import type { AppEnv } from '../app-env.ts';
 import { AUTH_ERRORS, errorResponses, IdempotencyKeyHeader, TENANT_SECURITY } from '../openapi-common.ts';
 import type { RouteKit } from '../route-kit.ts';
 import { reviewByPerson } from '../../features/review/review-by-person.ts';
-import { toSessionObject } from '../../features/sessions/session-object.ts';
+import { type SessionObject, toSessionObject } from '../../features/sessions/session-object.ts';
+import { answerInTransaction } from '../idempotent-replay.ts';
 import { SessionIdParam, SessionSchema } from './schemas/session-schemas.ts';
 
 export const ReviewSessionBody = z
@@ -71,13 +72,18 @@ export function registerReviewSession(app: OpenAPIHono<AppEnv>, kit: RouteKit): 
           param: 'reason_codes',
         });
       }
-      const row = await reviewByPerson(deps, principal, id, {
+      let answer: SessionObject | undefined;
+      const review = {
         decision: body.decision,
         reasonCodes: body.reason_codes,
         note: body.note,
         reviewerId: principal.user?.id ?? principal.credentialId,
+      };
+      await reviewByPerson(deps, principal, id, review, async (tx, decided) => {
+        answer = await toSessionObject(deps, decided);
+        await answerInTransaction(c, tx, 200, answer);
       });
-      return c.json(await toSessionObject(deps, row), 200);
+      return c.json(answer as SessionObject, 200);
     },
   );
 }

@@ -2,7 +2,8 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../app-env.ts';
 import { AUTH_ERRORS, errorResponses, IdempotencyKeyHeader, TENANT_SECURITY } from '../openapi-common.ts';
 import type { RouteKit } from '../route-kit.ts';
-import { toSessionObject } from '../../features/sessions/session-object.ts';
+import { type SessionObject, toSessionObject } from '../../features/sessions/session-object.ts';
+import { answerInTransaction } from '../idempotent-replay.ts';
 import { submitSession } from '../../features/sessions/submit-session.ts';
 import { SessionIdParam, SessionSchema } from './schemas/session-schemas.ts';
 
@@ -32,8 +33,12 @@ export function registerSubmitSession(app: OpenAPIHono<AppEnv>, kit: RouteKit): 
     async (c) => {
       const { id } = c.req.valid('param');
       const scope = c.get('principal');
-      const row = await submitSession(deps.db, deps, scope, id);
-      return c.json(await toSessionObject(deps, row), 200);
+      let answer: SessionObject | undefined;
+      await submitSession(deps.db, deps, scope, id, async (tx, submitted) => {
+        answer = await toSessionObject(deps, submitted);
+        await answerInTransaction(c, tx, 200, answer);
+      });
+      return c.json(answer as SessionObject, 200);
     },
   );
 }

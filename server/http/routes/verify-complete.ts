@@ -6,7 +6,8 @@ import type { RouteKit } from '../route-kit.ts';
 import { submitSession } from '../../features/sessions/submit-session.ts';
 import { updateSession } from '../../store/sessions.ts';
 import { findTenant } from '../../store/tenants.ts';
-import { toPublicSession } from '../../features/verify/public-session.ts';
+import { type PublicSession, toPublicSession } from '../../features/verify/public-session.ts';
+import { answerInTransaction } from '../idempotent-replay.ts';
 import { verifyCaller } from '../../features/verify/verify-context.ts';
 import { verifyError } from '../../features/verify/verify-errors.ts';
 import {
@@ -87,9 +88,15 @@ export function registerVerifyComplete(app: OpenAPIHono<AppEnv>, kit: RouteKit):
         deps.clock.now(),
       );
     }
+    // Read before the transaction: the embedded database has one connection, which the transaction holds.
+    const current = (await findTenant(deps.db, tenant.id)) ?? tenant;
     try {
-      const submitted = await submitSession(deps.db, deps, scope, session.id);
-      return c.json(toPublicSession(submitted, (await findTenant(deps.db, tenant.id)) ?? tenant), 200);
+      let answer: PublicSession | undefined;
+      await submitSession(deps.db, deps, scope, session.id, async (tx, submitted) => {
+        answer = toPublicSession(submitted, current);
+        await answerInTransaction(c, tx, 200, answer);
+      });
+      return c.json(answer as PublicSession, 200);
     } catch (error) {
       // The shared submit words its errors for the tenant; the end-user gets the same code in their terms.
       if (error instanceof ApiError && error.code === 'steps_incomplete') {

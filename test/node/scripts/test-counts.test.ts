@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import {
   browserTestCounts,
   browserTestCountsByEngine,
+  failedTestNames,
   nodeTestCounts,
 } from '../../../scripts/test-counts.ts';
 
@@ -53,5 +54,37 @@ describe('npm test summary counts', () => {
       WebKit: { passed: 59, failed: 2, skipped: 4 },
     });
     assert.deepEqual(browserTestCounts(output), { passed: 184, failed: 3, skipped: 8 });
+  });
+
+  it('names the failed tests of either runner with the first line of their error', () => {
+    const node = [
+      '✖ store conformance (pglite) (3628.8ms)',
+      'ℹ fail 1',
+      '',
+      '✖ failing tests:',
+      '',
+      'test at test/node/store/store-conformance.test.ts:151:7',
+      '✖ inserts a session and its event (12.1ms)',
+      '  AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:',
+      '      at TestContext.<anonymous> (file:///x.test.ts:163:16)',
+    ].join('\n');
+    assert.deepEqual(failedTestNames(node), [
+      'test/node/store/store-conformance.test.ts:151:7',
+      '  ✖ inserts a session and its event (12.1ms) — AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:',
+    ]);
+    const browser = [
+      '\u001b[2K\u001b[1A\u001b[2K\u001b[Gtest/browser/zz.test.ts:',
+      '',
+      ' 🚧 Browser logs:',
+      '      Lit is in dev mode.',
+      '',
+      ' ❌ temp suite > fails on purpose',
+      '      AssertionError: expected 1 to equal 2',
+      'Chromium: |████| 1/1 test files | 0 passed, 1 failed',
+    ].join('\n');
+    assert.deepEqual(failedTestNames(browser), [
+      'test/browser/zz.test.ts: temp suite > fails on purpose — AssertionError: expected 1 to equal 2',
+    ]);
+    assert.deepEqual(failedTestNames('ℹ pass 3\nℹ fail 0'), []);
   });
 });

@@ -78,11 +78,12 @@ async function databasePair(
 /**
  * Two instances with the same keys and one fake clock (so both agree on the time, as NTP-synced
  * machines do), each on its own connection(s) to one database, and one tenant with both key kinds.
- * `deps` replaces dependencies of both (e.g. a memory rate-limit counter each, for contrast).
+ * `deps` replaces dependencies of both (e.g. a memory rate-limit counter each, for contrast), given the
+ * instance's database.
  */
 export async function startTwoInstances(
   engine: Engine,
-  options: { config?: Partial<AppConfig>; deps?: () => Partial<AppDeps> } = {},
+  options: { config?: Partial<AppConfig>; deps?: (db: Database) => Partial<AppDeps> } = {},
 ): Promise<TwoInstances> {
   const { databases, close } = await databasePair(engine);
   const clock = new TestClock();
@@ -105,7 +106,7 @@ export async function startTwoInstances(
       cipher: await createFieldCipher(master),
       jwtSecret,
       clientAddress: (request) => request.headers.get('x-test-client-address') ?? '203.0.113.1',
-      ...options.deps?.(),
+      ...options.deps?.(db),
     };
     const app = createApp(deps);
     return {

@@ -15,9 +15,11 @@ import {
   findSessionForUpdate,
   insertSession,
   insertSessionWithEvent,
+  newSessionRow,
   listSessions,
   type NewSession,
   type Scope,
+  type SessionRow,
   updateSession,
 } from '../../../server/store/sessions.ts';
 import { type EventRow, listEventsOfSession } from '../../../server/store/events.ts';
@@ -159,10 +161,16 @@ for (const engine of testEngines()) {
           created_at: T0,
         });
         const first = newSession(tenantA);
-        const row = await insertSessionWithEvent(db, first, createdEvent(first, 'evt_conformance1'));
-        assert.equal(row.status, 'created');
-        assert.ok(row.created_at instanceof Date);
-        assert.deepEqual(row.steps, first.steps);
+        await insertSessionWithEvent(db, first, createdEvent(first, 'evt_conformance1'));
+        // The create route answers from newSessionRow before the insert: it must be the row written.
+        const expected = newSessionRow(first);
+        const written = (await findSession(db, tenantA, first.id)) as SessionRow;
+        assert.deepEqual(
+          Object.fromEntries(
+            Object.keys(expected).map((column) => [column, written[column as keyof SessionRow]]),
+          ),
+          expected,
+        );
         const events = await listEventsOfSession(db, first.id);
         assert.deepEqual(
           events.map((event) => [event.id, event.type, event.tenant_id, event.payload['session_id']]),
@@ -170,8 +178,33 @@ for (const engine of testEngines()) {
         );
         // The event id is taken, so the event insert fails: the session insert must not survive it.
         const second = newSession(tenantA);
-        await assert.rejects(insertSessionWithEvent(db, second, createdEvent(second, 'evt_conformance1')));
+        const keyScope = { ...tenantA, credentialId: 'key_insert', key: 'create-1' };
+        const claim = {
+          ownerId: 'process-a',
+          claimId: 'claim-insert',
+          now: T0,
+          leaseExpiresAt: new Date(T0.getTime() + 10_000),
+          liveClaimIds: [],
+        };
+        assert.equal(await claimIdempotencyKey(db, keyScope, 'fp', claim, T0, T0), null);
+        const answer = { scope: keyScope, claimId: 'claim-insert', status: 201, body: 'sealed answer' };
+        await assert.rejects(
+          insertSessionWithEvent(db, second, createdEvent(second, 'evt_conformance1'), answer),
+        );
         assert.equal(await findSession(db, tenantA, second.id), null);
+        const keyRow = () =>
+          db.query<{ status: string; response_status: number | null; response_body: string | null }>(
+            'select status, response_status, response_body from idempotency_keys where key = $1',
+            [keyScope.key],
+          );
+        assert.deepEqual(await keyRow(), [
+          { status: 'in_progress', response_status: null, response_body: null },
+        ]);
+        // The answer of an Idempotency-Key commits with the session, in the same statement.
+        await insertSessionWithEvent(db, second, createdEvent(second, 'evt_conformance2'), answer);
+        assert.deepEqual(await keyRow(), [
+          { status: 'done', response_status: 201, response_body: 'sealed answer' },
+        ]);
       });
 
       it('lets only one of two racing transitions win (compare-and-set on status)', async () => {
@@ -350,7 +383,12 @@ for (const engine of testEngines()) {
 
       it('returns the stored response to a later claim, and frees the key after 24 h', async () => {
         assert.equal(await claimAt(scope, 'fp', T0), null);
-        await completeIdempotencyKey(db, scope, `claim-${claims}`, 201, '{"ok":true}');
+        await completeIdempotencyKey(db, {
+          scope,
+          claimId: `claim-${claims}`,
+          status: 201,
+          body: '{"ok":true}',
+        });
         const replay = await claimAt(scope, 'fp', new Date(T0.getTime() + 1000));
         assert.equal(replay?.status, 'done');
         assert.equal(replay?.response_status, 201);
