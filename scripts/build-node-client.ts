@@ -3,7 +3,7 @@
 // so the package a tenant installs must be JavaScript; `npm pack` in server/client runs this first
 // (its `prepack`).
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,14 +11,17 @@ const REPOSITORY = fileURLToPath(new URL('..', import.meta.url));
 const SOURCE = resolve(REPOSITORY, 'server/client/src');
 const outDir = resolve(process.argv[2] ?? resolve(REPOSITORY, 'server/client/dist'));
 
-rmSync(outDir, { recursive: true, force: true });
+// Compiled beside the target and moved into place at the end: a pack of the package that runs meanwhile
+// (the test suites pack it in parallel) sees the old build or the new one, never an empty folder.
+const building = `${outDir}.building-${process.pid}`;
+rmSync(building, { recursive: true, force: true });
 const tsc = spawnSync(
   resolve(REPOSITORY, 'node_modules/.bin/tsc'),
   [
     '--ignoreConfig',
     resolve(SOURCE, 'index.ts'),
     '--outDir',
-    outDir,
+    building,
     '--rootDir',
     SOURCE,
     '--declaration',
@@ -38,4 +41,15 @@ const tsc = spawnSync(
   ],
   { stdio: 'inherit' },
 );
-process.exit(tsc.status ?? 1);
+if (tsc.status !== 0) {
+  rmSync(building, { recursive: true, force: true });
+  process.exit(tsc.status ?? 1);
+}
+const old = `${outDir}.old-${process.pid}`;
+try {
+  renameSync(outDir, old);
+} catch {
+  // No earlier build.
+}
+renameSync(building, outDir);
+rmSync(old, { recursive: true, force: true });

@@ -86,6 +86,18 @@ export async function verifyInDemo(
     }
     const waiting = move?.['waiting'] ? String(move['waiting']) : 'navigation';
     if (trail.at(-1) !== waiting) trail.push(waiting);
+    const refused = /^the shop after (rejected|review_required|expired|cancelled)$/.exec(waiting);
+    if (refused) {
+      // Not worth waiting out the deadline: say at once what the models decided, and why.
+      const tab = await inTab(describeTab, null);
+      const sessionId = /session_id=([\w-]+)/.exec(tab ?? '')?.[1];
+      const decision = sessionId
+        ? await command('idv-demo-e2e:decision', { target, sessionId }).catch((error) => String(error))
+        : 'no session id in the tab';
+      throw new Error(
+        `the session ended ${refused[1]} (${trail.join(' → ')}): ${JSON.stringify(decision)}; the tab shows ${tab}`,
+      );
+    }
     if (performance.now() > deadline) {
       throw new Error(
         `no verified name after ${FLOW_MS} ms (${trail.join(' → ')}); the tab shows ${await inTab(describeTab, null)}`,

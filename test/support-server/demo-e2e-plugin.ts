@@ -28,6 +28,9 @@ import { type E2eServer, startE2eServer } from './e2e-server.ts';
  *   on `variant`, as a second phone photo of the same document would be.
  * - `idv-demo-e2e:page-problems` → the uncaught errors and CSP violations the tab reported.
  * - `idv-demo-e2e:forged-webhook` → the status the shop backend answers an unsigned "approval".
+ * - `idv-demo-e2e:decision` `{target, sessionId}` → the session's decision with its reasons and checks,
+ *   from `GET /v1/sessions/:id/result` with the demo tenant's sandbox key, and each liveness attempt's
+ *   verdict from the server's log (`server` only; null offline): why the models refused the visitor.
  * - `idv-demo-e2e:stop`: closes the tab and everything started (also done when the run ends).
  */
 export type DemoE2eCommand =
@@ -37,6 +40,7 @@ export type DemoE2eCommand =
   | 'idv-demo-e2e:upload'
   | 'idv-demo-e2e:page-problems'
   | 'idv-demo-e2e:forged-webhook'
+  | 'idv-demo-e2e:decision'
   | 'idv-demo-e2e:stop';
 
 export type DemoTarget = 'server' | 'offline';
@@ -51,6 +55,7 @@ export interface DemoStarted {
 
 interface Payload {
   target?: DemoTarget;
+  sessionId?: string;
   path?: string;
   script?: string;
   arg?: unknown;
@@ -63,6 +68,10 @@ type BrowserContext = ReturnType<Page['browserContext']>;
 
 interface Running {
   started: DemoStarted;
+  /** The demo tenant's sandbox key, where the test can have it (the real server). */
+  sandboxKey?: string;
+  /** The server's JSON log records (the real server). */
+  records?: () => Record<string, unknown>[];
   close(): Promise<void>;
 }
 
@@ -91,6 +100,8 @@ async function startServer(): Promise<Running> {
   }
   return {
     started: { origin: server.baseUrl, pagePath: '/demo/', backendPath: '/demo/tenant/' },
+    sandboxKey: server.sandboxKey,
+    records: () => server.records(),
     close: () => server.close(),
   };
 }
@@ -220,6 +231,19 @@ export function demoE2ePlugin(): TestRunnerPlugin<Payload> {
         }
         case 'idv-demo-e2e:page-problems':
           return [...problems];
+        case 'idv-demo-e2e:decision': {
+          const one = await running.get(required(payload.target, 'target'));
+          if (!one?.sandboxKey) return null;
+          const id = encodeURIComponent(required(payload.sessionId, 'sessionId'));
+          const response = await fetch(`${one.started.origin}/v1/sessions/${id}/result`, {
+            headers: { 'x-api-key': one.sandboxKey },
+          });
+          // Each liveness attempt's verdict is only in the log (the result says "attempts exhausted").
+          const liveness = (one.records?.() ?? []).filter(
+            (record) => record['message'] === 'liveness judged' && record['session_id'] === payload.sessionId,
+          );
+          return { status: response.status, result: await response.json(), liveness };
+        }
         case 'idv-demo-e2e:forged-webhook': {
           const { origin, backendPath } = await started(payload.target);
           const response = await demoTab().evaluate(

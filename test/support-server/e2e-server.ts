@@ -15,6 +15,8 @@ export interface E2eServer {
   consoleLogin: { email: string; password: string };
   /** What the server wrote to stdout (start-up banner; logs go to stderr and are not kept). */
   output(): string;
+  /** The server's JSON log records so far (request lines, `liveness judged`, …). */
+  records(): Record<string, unknown>[];
   /** Stops the process (SIGTERM: drains requests, stops the workers) and deletes its data directory. */
   close(): Promise<void>;
 }
@@ -66,6 +68,7 @@ export async function startE2eServer(options: { env?: Record<string, string> } =
       sandboxKey: credentials.api_keys.sandbox,
       consoleLogin: credentials.console,
       output: () => server.output(),
+      records: () => server.records(),
       async close() {
         process.off('exit', orphanGuard);
         await server.stop('SIGTERM');

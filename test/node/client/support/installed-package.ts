@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const PACKAGE = fileURLToPath(new URL('../../../../server/client', import.meta.url));
+const REPOSITORY = fileURLToPath(new URL('../../../../', import.meta.url));
+const PACKAGE = join(REPOSITORY, 'server/client');
 
 export interface InstalledPackage {
   /** A tenant's project: `package.json` and `node_modules/@id-verify/node`, nothing else. */
@@ -14,9 +15,12 @@ export interface InstalledPackage {
 }
 
 /**
- * Packs @id-verify/node as npm would publish it (`npm pack`, whose `prepack` compiles it) and installs the
+ * Packs @id-verify/node as npm would publish it and installs the
  * tarball into an empty project in a temp directory, offline: the package has no dependency, so nothing is
- * fetched, and the project sees nothing of this repository.
+ * fetched, and the project sees nothing of this repository. The build `npm pack`'s `prepack` would make is
+ * made first only when missing (`npm test` builds everything before the suites), and the pack skips the
+ * scripts: test/node/scripts/pack-install.test.ts packs the same folder in parallel and checks the
+ * `prepack` itself, and two builds racing in one folder would pack a half-written one.
  *
  * @example
  * const { project } = installPackedClient();
@@ -24,8 +28,11 @@ export interface InstalledPackage {
  */
 export function installPackedClient(): InstalledPackage {
   const root = mkdtempSync(join(tmpdir(), 'idv-pack-'));
+  if (!existsSync(join(PACKAGE, 'dist/index.js'))) {
+    execFileSync(process.execPath, [join(REPOSITORY, 'scripts/build-node-client.ts')], { stdio: 'inherit' });
+  }
   const packed = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--pack-destination', root], {
+    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', root], {
       cwd: PACKAGE,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
