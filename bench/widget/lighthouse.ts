@@ -5,15 +5,15 @@
  * simulated slow 4G and 4× CPU slowdown) of its `verify_url` in the machine's Chromium.
  *
  * Prints the performance / accessibility / best-practices scores against the issue's targets (≥ 95,
- * 100, 100), the main metrics, and every audit that cost points. With `--runs=N` it loads the page N
- * times and reports the run with the median performance score, as Lighthouse's docs advise (single
- * runs vary by several points on a busy machine).
+ * 100, 100), the main metrics, and every audit that cost points. It loads the page 3 times (`--runs=N`
+ * for another count) and reports the run with the median performance score, as Lighthouse's docs advise
+ * (single runs vary by several points on a busy machine).
  *
  * Chromium comes from CHROME_PATH or /usr/bin/chromium, driven by chrome-launcher (Lighthouse's own
  * dependency, resolved through it): nothing is downloaded.
  *
  * @example
- *   npm run build && node bench/widget/lighthouse.ts --runs=3
+ *   npm run build && node bench/widget/lighthouse.ts --runs=5
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
