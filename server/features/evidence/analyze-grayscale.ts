@@ -1,6 +1,6 @@
+import { measureCapture } from '../../../src/capture/quality/capture-quality.ts';
 import type { GrayscaleImage } from './grayscale-image.ts';
-import { laplacianVariance, luminanceStats } from './grayscale-metrics.ts';
-import { GLARE_LUMINANCE, type ImageAnalysis, UnprocessableImageError } from './image-analyzer.ts';
+import { type ImageAnalysis, UnprocessableImageError } from './image-analyzer.ts';
 import { perceptualHash } from './perceptual-hash.ts';
 import { type SniffedImageType, sniffImageType } from './sniff-image-type.ts';
 
@@ -27,20 +27,24 @@ export function checkPixelCount(width: number, height: number, maxInputPixels: n
   }
 }
 
-/** The analysis of an image of upright size `width` × `height` from its downscaled grayscale copy. */
+/**
+ * The analysis of an image of upright size `width` × `height` from its grayscale copy at the shared
+ * analysis size: the widget's own metrics (src/capture/quality/), so the server judges what the widget
+ * judged.
+ */
 export function analysisOf(
   size: { width: number; height: number; format: SniffedImageType },
   gray: GrayscaleImage,
 ): ImageAnalysis {
-  const { brightness, clippedRatio, contrast } = luminanceStats(gray, GLARE_LUMINANCE);
+  const metrics = measureCapture(gray, size);
   return {
     width: size.width,
     height: size.height,
     format: size.format,
-    sharpness: laplacianVariance(gray),
-    glareRatio: clippedRatio,
-    brightness,
-    contrast,
+    sharpness: metrics.sharpness,
+    glareRatio: metrics.glare,
+    brightness: metrics.brightness,
+    contrast: metrics.contrast,
     perceptualHash: perceptualHash(gray),
   };
 }

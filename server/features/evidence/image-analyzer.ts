@@ -1,4 +1,8 @@
+import { ANALYSIS_LONG_SIDE } from '../../../src/capture/quality/capture-quality.ts';
+import { CLIPPED_LUMA } from '../../../src/capture/quality/luma-metrics.ts';
 import type { SniffedImageType } from './sniff-image-type.ts';
+
+export { ANALYSIS_LONG_SIDE };
 
 /**
  * What the verification engine needs to know about one uploaded image. Every metric is computed on a
@@ -13,7 +17,10 @@ export interface ImageAnalysis {
   format: SniffedImageType;
   /** Variance of the 3×3 Laplacian of the grayscale copy: low means few edges, i.e. blur. */
   sharpness: number;
-  /** Share (0–1) of pixels at luminance ≥ {@link GLARE_LUMINANCE}: blown-out highlights. */
+  /**
+   * Share (0–1) of specular highlights: pixels at luminance ≥ {@link GLARE_LUMINANCE} that do not reach
+   * the image's border through other blown-out pixels (a scan's white margin or a white background does).
+   */
   glareRatio: number;
   /** Mean luminance, 0 (black) to 255 (white). */
   brightness: number;
@@ -27,11 +34,8 @@ export interface ImageAnalysis {
   perceptualHash: string;
 }
 
-/** The long side, in pixels, of the grayscale copy every metric is computed on. */
-export const ANALYSIS_LONG_SIDE = 640;
-
 /** Luminance from which a pixel counts as blown out (sensor clipping leaves 250–255). */
-export const GLARE_LUMINANCE = 250;
+export const GLARE_LUMINANCE = CLIPPED_LUMA;
 
 /**
  * Turns image bytes into an {@link ImageAnalysis}. The interface is web-standard so domain code and

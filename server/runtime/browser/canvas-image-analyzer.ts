@@ -1,3 +1,5 @@
+import { analysisSize } from '../../../src/capture/quality/capture-quality.ts';
+import { lumaOfRgba } from '../../../src/capture/quality/luma-image.ts';
 import {
   analysisOf,
   checkPixelCount,
@@ -18,9 +20,9 @@ export interface CanvasImageAnalyzerOptions {
 /**
  * {@link ImageAnalyzer} on the browser's own decoder: `createImageBitmap` (EXIF orientation applied, as
  * sharp's `autoOrient`), drawn on white onto an `OffscreenCanvas` whose long side is
- * {@link ANALYSIS_LONG_SIDE}, then the same grayscale metrics as the server. The format is sniffed
+ * {@link ANALYSIS_LONG_SIDE}, then the same metrics as the server and the widget. The format is sniffed
  * first, so the browser never decodes SVG or anything else. For the MSW mock in the browser; values
- * are close to sharp's, not bit-identical (different resampling and luma weights).
+ * are close to sharp's, not bit-identical (a different resampler).
  *
  * Unlike sharp, the browser cannot read the pixel size before decoding, so the pixel limit is checked
  * on the decoded bitmap.
@@ -44,12 +46,8 @@ export function canvasImageAnalyzer(options: CanvasImageAnalyzerOptions = {}): I
       try {
         const { width, height } = bitmap;
         checkPixelCount(width, height, maxInputPixels);
-        const scale = Math.min(1, ANALYSIS_LONG_SIDE / Math.max(width, height));
-        const gray = grayscaleOf(
-          bitmap,
-          Math.max(1, Math.round(width * scale)),
-          Math.max(1, Math.round(height * scale)),
-        );
+        const size = analysisSize(width, height);
+        const gray = grayscaleOf(bitmap, size.width, size.height);
         return analysisOf({ width, height, format }, gray);
       } finally {
         bitmap.close();
@@ -67,11 +65,6 @@ function grayscaleOf(bitmap: ImageBitmap, width: number, height: number) {
   context.fillRect(0, 0, width, height);
   context.imageSmoothingQuality = 'high';
   context.drawImage(bitmap, 0, 0, width, height);
-  const rgba = context.getImageData(0, 0, width, height).data;
-  const pixels = new Uint8Array(width * height);
-  for (let i = 0, p = 0; p < pixels.length; i += 4, p++) {
-    // Rec. 709 luma on the sRGB values, as libvips' `b-w` interpretation approximately is.
-    pixels[p] = Math.round(0.2126 * rgba[i]! + 0.7152 * rgba[i + 1]! + 0.0722 * rgba[i + 2]!);
-  }
-  return { pixels, width, height };
+  // The widget's own luma (src/capture/quality/luma-image.ts), as its camera analysis computes it.
+  return lumaOfRgba(context.getImageData(0, 0, width, height).data, width, height);
 }

@@ -91,6 +91,39 @@ describe('document quality on synthetic ID-card photos', () => {
   it('holds a selfie to the softer selfie thresholds', () => {
     const webcam: ImageAnalysis = { ...analyses['sharp']!, width: 640, height: 480, sharpness: 40 };
     assert.deepEqual(assessQuality(webcam, 'selfie').issues, []);
-    assert.deepEqual(assessQuality(webcam, 'document').issues.toSorted(), ['blurry', 'too_small']);
+    assert.deepEqual(assessQuality(webcam, 'document').issues, ['blurry']);
+    const tiny: ImageAnalysis = { ...webcam, width: 400, height: 300 };
+    assert.deepEqual(assessQuality(tiny, 'selfie').issues, ['too_small']);
+  });
+});
+
+describe('genuine scans are not refused for quality', () => {
+  it('accepts a clean 900 px wide scan of a card filling the image: its detail is enough to read', async () => {
+    const scan = await transformJpeg(await documentJpeg(), (image) =>
+      image.extract({ left: 180, top: 140, width: 1240, height: 900 }).resize(900),
+    );
+    const analysis = await analyzer.analyze(scan);
+    assert.equal(analysis.width, 900);
+    assert.deepEqual(assessQuality(analysis, 'document'), { ok: true, issues: [] });
+  });
+
+  it('does not count a scan’s white margin or a white background as glare', async () => {
+    const card = await transformJpeg(await documentJpeg(), (image) =>
+      image.extract({ left: 180, top: 140, width: 1240, height: 900 }),
+    );
+    // The card on a white page: a third of the image is pure white, all of it reaching the border.
+    const scan = await transformJpeg(card, (image) =>
+      image.extend({ top: 300, bottom: 300, left: 300, right: 300, background: '#ffffff' }),
+    );
+    const analysis = await analyzer.analyze(scan);
+    assert.ok(analysis.glareRatio < 0.01, `specular share ${analysis.glareRatio}`);
+    assert.deepEqual(assessQuality(analysis, 'document'), { ok: true, issues: [] });
+  });
+
+  it('still reports a highlight inside the picture, on a white page too', async () => {
+    const glare = await transformJpeg(await documentJpeg({ glareShare: 0.1 }), (image) =>
+      image.extend({ top: 200, bottom: 200, left: 200, right: 200, background: '#ffffff' }),
+    );
+    assert.deepEqual(assessQuality(await analyzer.analyze(glare), 'document').issues, ['glare']);
   });
 });

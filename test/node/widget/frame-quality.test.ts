@@ -3,8 +3,10 @@ import { describe, it } from 'node:test';
 import { analyzeFrame } from '../../../src/capture/frame-quality.ts';
 import { fakeCameraY4m } from '../../fixtures/fake-camera.ts';
 
-const W = 320;
-const H = 180;
+/** The analysis copy of a 1280×720 camera frame (the shared analysis size, long side 640). */
+const W = 640;
+const H = 360;
+const CAMERA = { width: 1280, height: 720 };
 
 /** The fake camera's ID-card scene at analysis size, as RGBA (grey from the Y plane). */
 function cardFrame(): Uint8ClampedArray {
@@ -44,12 +46,12 @@ function boxBlur(rgba: Uint8ClampedArray, r: number): Uint8ClampedArray {
 
 describe('frame quality analysis', () => {
   it('passes a sharp, well-lit ID card', () => {
-    const q = analyzeFrame(cardFrame(), W, H);
+    const q = analyzeFrame(cardFrame(), W, H, CAMERA);
     assert.deepEqual(q.issues, [], JSON.stringify(q));
   });
 
   it('flags a blurred card as blurry', () => {
-    const q = analyzeFrame(boxBlur(cardFrame(), 2), W, H);
+    const q = analyzeFrame(boxBlur(cardFrame(), 2), W, H, CAMERA);
     assert.deepEqual(q.issues, ['blurry'], JSON.stringify(q));
   });
 
@@ -58,17 +60,35 @@ describe('frame quality analysis', () => {
       map(cardFrame(), (v) => v * 0.2),
       W,
       H,
+      CAMERA,
     );
     assert.ok(q.issues.includes('too_dark'), JSON.stringify(q));
   });
 
   it('flags a bright reflection as glare', () => {
     const q = analyzeFrame(
-      map(cardFrame(), (v, x, y) => ((x - 160) ** 2 + (y - 90) ** 2 < 30 ** 2 ? 255 : v)),
+      map(cardFrame(), (v, x, y) => ((x - 320) ** 2 + (y - 180) ** 2 < 60 ** 2 ? 255 : v)),
       W,
       H,
+      CAMERA,
     );
     assert.ok(q.issues.includes('glare'), JSON.stringify(q));
+  });
+
+  it('does not call a white border round the card glare: highlights inside the picture are', () => {
+    const q = analyzeFrame(
+      map(cardFrame(), (v, x, y) => (x < 60 || x >= W - 60 || y < 30 || y >= H - 30 ? 255 : v)),
+      W,
+      H,
+      CAMERA,
+    );
+    assert.equal(q.glare, 0);
+    assert.deepEqual(q.issues, [], JSON.stringify(q));
+  });
+
+  it('asks for a closer camera when the camera itself gives too few pixels', () => {
+    const q = analyzeFrame(cardFrame(), W, H, { width: 480, height: 270 });
+    assert.deepEqual(q.issues, ['too_small'], JSON.stringify(q));
   });
 
   it('reports no document for a featureless frame', () => {
@@ -76,6 +96,7 @@ describe('frame quality analysis', () => {
       map(cardFrame(), () => 128),
       W,
       H,
+      CAMERA,
     );
     assert.deepEqual(q.issues, ['no_document']);
   });
