@@ -28,6 +28,27 @@ export interface ParsedMrz {
   namesTruncated: boolean;
   /** Fields that failed, named like this object's fields (`dateOfBirthCheckDigit`, `issuingCountry`). */
   invalidFields: string[];
+  /**
+   * Fields outside the names with a character the reader was not sure of (see `MrzParseOptions.uncertain`),
+   * named like `invalidFields`; `filler` for a position between fields. Any makes the zone not `valid`:
+   * a check digit that verifies over a guessed character is no evidence.
+   */
+  uncertainFields: string[];
+  /**
+   * A character of the names was not read confidently. The names have no check digit, so nothing else
+   * can vouch for them: the person confirms or corrects them before they count.
+   */
+  namesUncertain: boolean;
+}
+
+export interface MrzParseOptions {
+  /** The moment two-digit years are resolved against (default: now). */
+  now?: Date;
+  /**
+   * Per line, the 0-based positions whose character the reader (OCR) was not confident of. Typed and
+   * pasted zones have none.
+   */
+  uncertain?: readonly (readonly number[])[];
 }
 
 /** The input is not a TD1, TD2 or TD3 MRZ at all (wrong line count or length, bad characters). */
@@ -108,7 +129,7 @@ function documentTypeOf(code: string): MrzDocumentType {
  * // { valid: true, format: 'TD3', documentNumber: 'L898902C3', firstName: 'ANNA MARIA',
  * //   lastName: 'ERIKSSON', dateOfBirth: '1974-08-12', expiryDate: '2012-04-15', … }
  */
-export function parseMrz(text: string, options: { now?: Date } = {}): ParsedMrz {
+export function parseMrz(text: string, options: MrzParseOptions = {}): ParsedMrz {
   const now = options.now ?? new Date();
   const lines = text
     .toUpperCase()
@@ -159,11 +180,12 @@ export function parseMrz(text: string, options: { now?: Date } = {}): ParsedMrz 
     invalidFields.push('expiryDate');
   }
 
+  const { uncertainFields, namesUncertain } = uncertainties(format, result.details, options.uncertain);
   // Names end where the first (TD2, TD3) or last (TD1) line ends; no trailing filler means cut to fit.
   const nameLine = format === 'TD1' ? lines[2] : lines[0];
   const documentCode = fields.documentCode ?? raw(result.details[0]!).replace(/<+$/, '');
   return {
-    valid: invalidFields.length === 0,
+    valid: invalidFields.length === 0 && uncertainFields.length === 0,
     format,
     documentNumber: result.documentNumber,
     firstName: fields.firstName ?? '',
@@ -176,7 +198,36 @@ export function parseMrz(text: string, options: { now?: Date } = {}): ParsedMrz 
     documentCode,
     namesTruncated: nameLine !== undefined && !nameLine.endsWith('<'),
     invalidFields,
+    uncertainFields,
+    namesUncertain,
   };
+}
+
+/**
+ * Sorts the reader's uncertain positions: those in the name zone (TD1: the third line; TD2, TD3: the
+ * first line after the document code and issuing state) make the names uncertain; any other names the
+ * field it falls in.
+ */
+function uncertainties(
+  format: MrzFormat,
+  details: readonly Details[],
+  uncertain: readonly (readonly number[])[] | undefined,
+): { uncertainFields: string[]; namesUncertain: boolean } {
+  const uncertainFields: string[] = [];
+  let namesUncertain = false;
+  for (const [line, positions] of (uncertain ?? []).entries()) {
+    for (const position of positions) {
+      const inNames = format === 'TD1' ? line === 2 : line === 0 && position >= 5;
+      if (inNames) {
+        namesUncertain = true;
+        continue;
+      }
+      const detail = details.find((d) => d.line === line && position >= d.start && position < d.end);
+      const name = detail?.field ? (FIELD_NAMES[detail.field] ?? detail.field) : 'filler';
+      if (!uncertainFields.includes(name)) uncertainFields.push(name);
+    }
+  }
+  return { uncertainFields, namesUncertain };
 }
 
 /**

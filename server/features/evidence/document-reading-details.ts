@@ -17,7 +17,8 @@ export interface ReadDetails {
   details: ReadDocumentDetails;
   /**
    * The end-user must still confirm the details: the MRZ's name zone is full, so the names may have been
-   * cut to fit. False when the document gave every detail whole.
+   * cut to fit, or a character of the names was not read confidently (the names have no check digit).
+   * False when the document gave every detail whole and sure.
    */
   details_required: boolean;
 }
@@ -35,9 +36,10 @@ function isoNationality(code: string | null): string | null {
 }
 
 /**
- * The complete details one photo's reading gives, if any: an MRZ whose every check digit verifies, else an
- * AAMVA barcode with names, number and both dates. A misread MRZ gives nothing (its fields cannot be
- * trusted); a partly unknown date (`<<` for the day) gives nothing either.
+ * The complete details one photo's reading gives, if any: an MRZ whose every check digit verifies and
+ * whose characters outside the names were all read confidently, else an AAMVA barcode with names, number
+ * and both dates. A misread or unsure MRZ gives nothing (its fields cannot be trusted); a partly unknown
+ * date (`<<` for the day) gives nothing either. Uncertain names are given, for the person to confirm.
  *
  * @example
  * readDetailsOf(stored)
@@ -58,7 +60,7 @@ export function readDetailsOf(reading: StoredIdDocumentReading): ReadDetails | n
         expiry_date: mrz.expiryDate,
         ...(nationality ? { nationality } : {}),
       },
-      details_required: mrz.namesTruncated,
+      details_required: mrz.namesTruncated || mrz.namesUncertain === true,
     };
   }
   const barcode = reading.barcode?.parsed;

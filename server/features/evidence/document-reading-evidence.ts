@@ -38,7 +38,7 @@ function portraitPhoto(readings: readonly ReviewedIdReading[]): ReviewedIdReadin
 /**
  * What the engine read off the reviewed photos of the identity document (latest first), in the review's
  * shape: the latest MRZ whose check digits verify (else the latest that parses at all) with its OCR
- * confidence, the latest barcode
+ * confidence (none when a character was read unsure), the latest barcode
  * with AAMVA fields, the portrait's faces, the front's layout. Undefined when no photo was read.
  *
  * @example
@@ -55,9 +55,12 @@ export function documentReadingEvidence(
   const barcode = readings.find(({ stored }) => stored.barcode?.parsed)?.stored.barcode?.parsed ?? null;
   const portrait = portraitPhoto(readings);
   const layout = (readings.find(({ upload }) => upload.side === 'front') ?? latest).stored.layout;
+  // A zone with characters the reader was unsure of has no confidence to vouch for it: without one, check
+  // digits that fail there are taken for a misread, never for an altered document.
+  const unsure = (zone?.uncertain ?? []).some((positions) => positions.length > 0);
   return {
     mrz: mrz ? { ...toReviewMrz(mrz), format: mrz.format } : null,
-    ...(zone && mrz ? { mrz_confidence: zone.confidence } : {}),
+    ...(zone && mrz && !unsure ? { mrz_confidence: zone.confidence } : {}),
     barcode,
     portrait_faces: portrait?.stored.portrait.faces.length ?? 0,
     portrait_face_width: Math.round(portrait?.stored.portrait.faces[0]?.box.width ?? 0),

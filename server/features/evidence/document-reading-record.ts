@@ -16,8 +16,17 @@ import { readDetailsOf } from './document-reading-details.ts';
  */
 export interface StoredIdDocumentReading {
   kind: 'id_document';
-  /** `parsed` is null when the lines are not an MRZ at all; a wrong check digit parses with `valid: false`. */
-  mrz: { lines: string[]; confidence: number; parsed: ParsedMrz | null } | null;
+  /**
+   * `parsed` is null when the lines are not an MRZ at all; a wrong check digit, or a character the reader
+   * was not sure of outside the names, parses with `valid: false`. `uncertain`: per line, the positions
+   * read without confidence (absent from readings made before it was recorded).
+   */
+  mrz: {
+    lines: string[];
+    confidence: number;
+    uncertain?: number[][];
+    parsed: ParsedMrz | null;
+  } | null;
   barcode: { text: string; parsed: AamvaFields | null } | null;
   portrait: FaceAnalysis;
   layout: DocumentLayout;
@@ -42,7 +51,7 @@ export type StoredDocumentReading = StoredIdDocumentReading | StoredTextReading;
 export interface IdDocumentReadingSummary {
   kind: 'id_document';
   mrz_found: boolean;
-  /** The zone parsed and every check digit verified. */
+  /** The zone parsed, every check digit verified and every character outside the names was read confidently. */
   mrz_valid: boolean;
   format: 'TD1' | 'TD2' | 'TD3' | null;
   barcode_found: boolean;
@@ -69,9 +78,13 @@ export interface TextReadingSummary {
 
 export type DocumentReadingSummary = IdDocumentReadingSummary | TextReadingSummary;
 
-function parsedMrzOf(lines: readonly string[], now: Date): ParsedMrz | null {
+function parsedMrzOf(
+  lines: readonly string[],
+  uncertain: readonly (readonly number[])[] | undefined,
+  now: Date,
+): ParsedMrz | null {
   try {
-    return parseMrz(lines.join('\n'), { now });
+    return parseMrz(lines.join('\n'), { now, ...(uncertain ? { uncertain } : {}) });
   } catch (error) {
     if (error instanceof MrzFormatError) return null;
     throw error;
@@ -96,7 +109,8 @@ export function recordIdDocumentReading(
       ? {
           lines: [...reading.mrz.lines],
           confidence: reading.mrz.confidence,
-          parsed: parsedMrzOf(reading.mrz.lines, now),
+          ...(reading.mrz.uncertain ? { uncertain: reading.mrz.uncertain.map((line) => [...line]) } : {}),
+          parsed: parsedMrzOf(reading.mrz.lines, reading.mrz.uncertain, now),
         }
       : null,
     barcode: reading.barcode

@@ -37,6 +37,12 @@ export interface EmbeddingSpace {
   /** `euclidean`: same person when distance ≤ threshold; `cosine`: when similarity ≥ threshold. */
   metric: 'euclidean' | 'cosine';
   threshold: number;
+  /**
+   * The face match's three zones, calibrated for this embedder on a face-pair set
+   * (`domain/face-match-zones.ts`): `match` at or inside `match`, `mismatch` beyond `mismatch`, `uncertain`
+   * between. Absent: `threshold` is both (two zones).
+   */
+  zones?: { match: number; mismatch: number };
 }
 
 /** One face as the models saw it. Angles in degrees; openness and smile from 0 to 1. */
@@ -78,6 +84,12 @@ export interface MrzReading {
   lines: readonly string[];
   /** Mean OCR confidence of the zone, 0–1. */
   confidence: number;
+  /**
+   * Per line, the positions (0-based) whose character was not read confidently: such a character is a
+   * guess, and the reading does not count as read where it matters (see `parseMrz`'s `uncertain`).
+   * Absent from engines that do not say.
+   */
+  uncertain?: readonly (readonly number[])[];
 }
 
 /** A PDF417 barcode (ID and driving-licence backs) read off the image. */

@@ -66,6 +66,37 @@ describe('parseMrz', () => {
     assert.equal(mrz.valid, false);
   });
 
+  it('a check digit that verifies over a character the reader was unsure of is not valid', () => {
+    // Position 3 of line 2 is in the document number; its check digit verifies, but over a guess.
+    const mrz = parseMrz(TD3, { now, uncertain: [[], [3]] });
+    assert.equal(mrz.valid, false);
+    assert.deepEqual(mrz.invalidFields, []);
+    assert.deepEqual(mrz.uncertainFields, ['documentNumber']);
+    assert.equal(mrz.namesUncertain, false);
+    // Between fields (the TD3 personal number's fillers are covered by no field of their own).
+    assert.deepEqual(parseMrz(TD3, { now, uncertain: [[], [40, 11]] }).uncertainFields, [
+      'filler',
+      'nationality',
+    ]);
+    // The document code and issuing state on the name line are fields like any other.
+    assert.deepEqual(parseMrz(TD3, { now, uncertain: [[3], []] }).uncertainFields, ['issuingCountry']);
+  });
+
+  it('unsure names keep the zone valid but say so: no check digit covers them', () => {
+    for (const [text, uncertain] of [
+      [TD3, [[8], []]],
+      [TD3, [[40], []]],
+      [TD1, [[], [], [0]]],
+    ] as const) {
+      const mrz = parseMrz(text, { now, uncertain });
+      assert.equal(mrz.valid, true);
+      assert.equal(mrz.namesUncertain, true);
+      assert.deepEqual(mrz.uncertainFields, []);
+    }
+    assert.equal(parseMrz(TD3, { now }).namesUncertain, false);
+    assert.equal(parseMrz(TD3, { now, uncertain: [[], []] }).namesUncertain, false);
+  });
+
   it('throws MrzFormatError for text that is no MRZ at all', () => {
     assert.throws(() => parseMrz('hello world'), MrzFormatError);
     assert.throws(() => parseMrz(''), MrzFormatError);
