@@ -5,7 +5,9 @@ import type * as Tf from '@tensorflow/tfjs-core';
 import type { EmbeddingSpace, FaceObservation } from '../../../features/vision/vision-engine.ts';
 import type { RawImage } from './decode-upright.ts';
 import { embeddingCrop, type MeshFace, observeFace } from './face-geometry.ts';
+import { loadFaceProposer } from './face-proposals.ts';
 import { packageDir, packageVersion } from './package-paths.ts';
+import { rescueTurnedFaces } from './turned-face-rescue.ts';
 
 /**
  * dlib's ResNet face embedder (face-api's `face_recognition_model`): 128 numbers per face, compared by
@@ -134,6 +136,8 @@ async function loadFaceModels(): Promise<FaceModels> {
     );
   }
   await faceApi.nets.faceRecognitionNet.loadFromDisk(join(faceApiDir, 'model'));
+  // The second detector, for faces BlazeFace misses (a large face turned about 45°): see detect().
+  const proposer = await loadFaceProposer(tf);
   const humanVersion = packageVersion('@vladmandic/human');
   const faceApiVersion = packageVersion('@vladmandic/face-api');
 
@@ -165,16 +169,23 @@ async function loadFaceModels(): Promise<FaceModels> {
     }
   }
 
+  /** BlazeFace, mesh, iris and emotion on `input`: the faces whose box score passes. */
+  async function detectMesh(input: Tf.Tensor3D): Promise<MeshFace[]> {
+    const result = await human.detect(input);
+    if (result.error) throw new Error(`Face detection failed: ${result.error}`);
+    return result.face.filter((face) => face.boxScore >= MIN_DETECTOR_SCORE);
+  }
+
   return {
     async detect(image, options) {
       if (image.channels !== 3) throw new Error('Face detection needs an RGB image.');
       const tensor = tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
       try {
-        const result = await human.detect(tensor);
-        if (result.error) throw new Error(`Face detection failed: ${result.error}`);
-        const faces = result.face
-          .filter((face) => face.boxScore >= MIN_DETECTOR_SCORE)
-          .sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
+        let faces = await detectMesh(tensor);
+        // Only when BlazeFace found nobody in the whole image: a frontal face costs nothing more, and a
+        // face it did find is never doubled by a second look around it.
+        if (faces.length === 0) faces = await rescueTurnedFaces(tensor, proposer, detectMesh, tf);
+        faces.sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
         const observations: FaceObservation[] = [];
         for (const face of faces) {
           const observation = observeFace(face, 1);
@@ -187,9 +198,10 @@ async function loadFaceModels(): Promise<FaceModels> {
       }
     },
     names(options) {
-      const human = ['blazeface', 'facemesh', 'iris', 'emotion'].map(
-        (model) => `human-${model}@${humanVersion}`,
-      );
+      const human = [
+        ...['blazeface', 'facemesh', 'iris', 'emotion'].map((model) => `human-${model}@${humanVersion}`),
+        proposer.name,
+      ];
       return options.embeddings ? [...human, `dlib-resnet-v1@face-api-${faceApiVersion}`] : human;
     },
   };
