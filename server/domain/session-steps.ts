@@ -14,8 +14,14 @@ export const STEP_NAMES = [
 ] as const;
 export type StepName = (typeof STEP_NAMES)[number];
 
-/** Attempts an end-user gets per step before the session is rejected with `attempts_exhausted`. */
-export const ATTEMPTS_PER_STEP = 3;
+/**
+ * Judged tries an end-user gets per step before the session is rejected with `attempts_exhausted`, unless
+ * the tenant set its own (`attempts_per_step`, within the bounds below). A refusal for capture quality is
+ * not a judged try and costs none.
+ */
+export const DEFAULT_ATTEMPTS_PER_STEP = 3;
+export const MIN_ATTEMPTS_PER_STEP = 1;
+export const MAX_ATTEMPTS_PER_STEP = 10;
 
 export interface StepProgress {
   step: StepName;
@@ -39,8 +45,17 @@ export function requiredSteps(flow: Flow, tier: Tier): StepName[] {
   return [...base, 'liveness', 'proof_of_address'];
 }
 
-export function initialStepProgress(steps: readonly StepName[]): StepProgress[] {
-  return steps.map((step) => ({ step, status: 'pending', attempts_remaining: ATTEMPTS_PER_STEP }));
+/**
+ * The steps of a new session, each pending with the tenant's attempts.
+ *
+ * @example
+ * initialStepProgress(['consent', 'id_document'], 5) // [{ step: 'consent', status: 'pending', attempts_remaining: 5 }, …]
+ */
+export function initialStepProgress(
+  steps: readonly StepName[],
+  attemptsPerStep: number = DEFAULT_ATTEMPTS_PER_STEP,
+): StepProgress[] {
+  return steps.map((step) => ({ step, status: 'pending', attempts_remaining: attemptsPerStep }));
 }
 
 export function missingSteps(progress: readonly StepProgress[]): StepName[] {

@@ -20,6 +20,8 @@ export interface TenantRow {
   document_authenticity: DocumentAuthenticityPolicy;
   /** How many days old a proof of address may be (its issue date against the review's day). */
   proof_of_address_max_age_days: number;
+  /** Judged tries an end-user gets at each step of a new session (1–10). */
+  attempts_per_step: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -51,6 +53,7 @@ export interface TenantChanges {
   minimum_age?: number;
   document_authenticity?: DocumentAuthenticityPolicy;
   proof_of_address_max_age_days?: number;
+  attempts_per_step?: number;
 }
 
 export async function updateTenant(
@@ -67,6 +70,7 @@ export async function updateTenant(
        minimum_age = coalesce($5, minimum_age),
        document_authenticity = coalesce($7, document_authenticity),
        proof_of_address_max_age_days = coalesce($8, proof_of_address_max_age_days),
+       attempts_per_step = coalesce($9, attempts_per_step),
        updated_at = $6
      where id = $1 returning *`,
     [
@@ -78,6 +82,7 @@ export async function updateTenant(
       now,
       changes.document_authenticity ?? null,
       changes.proof_of_address_max_age_days ?? null,
+      changes.attempts_per_step ?? null,
     ],
   );
   return rows[0] ?? null;

@@ -9,6 +9,7 @@ import { recordSessionEvent } from '../sessions/session-events.ts';
 import { sessionCipherContext } from '../sessions/session-object.ts';
 import { readSession } from '../sessions/transition-session.ts';
 import { issueVerifyToken } from '../sessions/verify-token.ts';
+import { attemptsPerStepOf } from '../tenants/attempts-per-step.ts';
 import { findIdentityForUpdate, type IdentityRow } from '../../store/identities.ts';
 import {
   findUnsettledReverification,
@@ -133,7 +134,7 @@ export async function openReverification(
       redirect_url: order.redirectUrl,
       metadata_enc: null,
       required_steps: steps,
-      steps: initialStepProgress(steps),
+      steps: initialStepProgress(steps, await attemptsPerStepOf(tx, scope.tenantId)),
       verify_token_hash: token.hash,
       verify_token_nonce: token.nonce,
       sandbox: null,

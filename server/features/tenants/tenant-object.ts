@@ -13,6 +13,7 @@ export function toTenantObject(row: TenantRow) {
     minimum_age: row.minimum_age,
     document_authenticity: row.document_authenticity,
     proof_of_address_max_age_days: row.proof_of_address_max_age_days,
+    attempts_per_step: row.attempts_per_step,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

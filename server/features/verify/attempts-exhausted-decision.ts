@@ -1,5 +1,5 @@
 import { type Check, type CheckType, type Reason, reasonFor } from '../../domain/review/index.ts';
-import { ATTEMPTS_PER_STEP, type StepName } from '../../domain/session-steps.ts';
+import type { StepName } from '../../domain/session-steps.ts';
 
 /** What the end-user is told per step; never more than which capture ran out, never a finding. */
 const USER_MESSAGES: Partial<Record<StepName, string>> = {
@@ -22,11 +22,13 @@ function checkOfStep(step: StepName): CheckType {
 /**
  * The decision record of a session rejected because a step ran out of attempts (API.md §4): one
  * `attempts_exhausted` reason naming the step for the tenant, and the step's check failed, so
- * `GET /v1/sessions/:id/result` explains the rejection like any automated one.
+ * `GET /v1/sessions/:id/result` explains the rejection like any automated one. The number of attempts
+ * is the tenant's (`attempts_per_step`) as it was when the session was created, which the session does
+ * not keep; the details name the step only.
  *
  * @example
  * attemptsExhaustedDecision('liveness').checks
- * // [{ type: 'liveness', status: 'failed', reason_codes: ['attempts_exhausted'], details: { step: 'liveness', attempts: 3 } }]
+ * // [{ type: 'liveness', status: 'failed', reason_codes: ['attempts_exhausted'], details: { step: 'liveness' } }]
  */
 export function attemptsExhaustedDecision(step: StepName): { reasons: Reason[]; checks: Check[] } {
   const generic = reasonFor('attempts_exhausted');
@@ -34,7 +36,7 @@ export function attemptsExhaustedDecision(step: StepName): { reasons: Reason[]; 
     reasons: [
       {
         code: 'attempts_exhausted',
-        message: `The end-user used all ${ATTEMPTS_PER_STEP} attempts at the \`${step}\` step.`,
+        message: `The end-user used every attempt at the \`${step}\` step (refusals for capture quality are not counted).`,
         user_message: USER_MESSAGES[step] ?? generic.user_message,
       },
     ],
@@ -43,7 +45,7 @@ export function attemptsExhaustedDecision(step: StepName): { reasons: Reason[]; 
         type: checkOfStep(step),
         status: 'failed',
         reason_codes: ['attempts_exhausted'],
-        details: { step, attempts: ATTEMPTS_PER_STEP },
+        details: { step },
       },
     ],
   };

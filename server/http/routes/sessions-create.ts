@@ -5,6 +5,7 @@ import type { AppEnv } from '../app-env.ts';
 import { AUTH_ERRORS, errorResponses, IdempotencyKeyHeader, TENANT_SECURITY } from '../openapi-common.ts';
 import type { RouteKit } from '../route-kit.ts';
 import { sessionEventRow } from '../../features/sessions/session-events.ts';
+import { attemptsPerStepOf } from '../../features/tenants/attempts-per-step.ts';
 import { sessionCipherContext, toSessionObject } from '../../features/sessions/session-object.ts';
 import { issueVerifyToken } from '../../features/sessions/verify-token.ts';
 import { insertSessionWithEvent, type NewSession, newSessionRow } from '../../store/sessions.ts';
@@ -86,7 +87,7 @@ export function registerCreateSession(app: OpenAPIHono<AppEnv>, kit: RouteKit): 
           ? await deps.cipher.encryptJson(body.metadata, sessionCipherContext.metadata(id))
           : null,
         required_steps: steps,
-        steps: initialStepProgress(steps),
+        steps: initialStepProgress(steps, await attemptsPerStepOf(deps.db, principal.tenantId)),
         verify_token_hash: token.hash,
         verify_token_nonce: token.nonce,
         sandbox: body.sandbox ?? null,

@@ -36,6 +36,10 @@ export const TenantSchema = z
       .number()
       .int()
       .openapi({ description: 'How many days old a proof of address may be.' }),
+    attempts_per_step: z.number().int().openapi({
+      description:
+        'Attempts an end-user gets at each step of a new session. Only judged tries count: a photo or selfie refused for capture quality costs none.',
+    }),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -1,4 +1,9 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import {
+  DEFAULT_ATTEMPTS_PER_STEP,
+  MAX_ATTEMPTS_PER_STEP,
+  MIN_ATTEMPTS_PER_STEP,
+} from '../../domain/session-steps.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AUTH_ERRORS, errorResponses, TENANT_SECURITY } from '../openapi-common.ts';
@@ -38,6 +43,15 @@ const UpdateTenantBody = z
       .max(366)
       .optional()
       .openapi({ description: 'How many days old a proof of address may be; default 92 (three months).' }),
+    attempts_per_step: z
+      .number()
+      .int()
+      .min(MIN_ATTEMPTS_PER_STEP)
+      .max(MAX_ATTEMPTS_PER_STEP)
+      .optional()
+      .openapi({
+        description: `Attempts an end-user gets at each step of sessions created from now on (${MIN_ATTEMPTS_PER_STEP}–${MAX_ATTEMPTS_PER_STEP}); default ${DEFAULT_ATTEMPTS_PER_STEP}. Refusals for capture quality cost none.`,
+      }),
   })
   .openapi('UpdateTenantRequest');
 

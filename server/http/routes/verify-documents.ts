@@ -34,7 +34,11 @@ import {
 } from '../../features/verify/verify-kit.ts';
 import { recordStepOutcome, withWritableSession } from '../../features/verify/writable-session.ts';
 
-/** API.md §10: at most 12 document uploads per session. */
+/**
+ * API.md §10: at most 12 document uploads per session. A photo refused for capture quality costs no
+ * attempt, so this (with the per-session write rate limit) is what bounds free retakes: enough for a
+ * person to retake each side several times and to switch to uploading a file, not a scripted loop.
+ */
 const MAX_DOCUMENT_UPLOADS = 12;
 const DOCUMENT_FORM_LIMITS = {
   bodyBytes: MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES,
@@ -84,7 +88,7 @@ export const verifyDocumentsRoute = createRoute({
   path: '/v1/verify/documents',
   tags: ['End-user'],
   summary: 'Upload a document photo',
-  description: `multipart/form-data with \`step\` (id_document | proof_of_address | business_document), \`document_type\`, \`issuing_country\` (ISO alpha-3, required for id_document), \`side\` (front | back; a passport has a front only) and \`image\` (JPEG, PNG or WebP, recognised from its bytes, ≤ 10 MB). At most ${MAX_DOCUMENT_UPLOADS} uploads per session. The answer's \`quality.issues\` tells the end-user to retake; a photo with issues costs one of the step's 3 attempts. Where the server reads documents, an \`id_document\` photo's machine-readable zone, barcode and portrait are read (kept encrypted) and \`reading\` says whether the details still need typing; a photo that plainly is not the chosen document type (a selfie, a page of text) answers 422 \`document_type_mismatch\` with a \`user_message\`, is not kept and costs no attempt. A proof of address's text is read for the review.`,
+  description: `multipart/form-data with \`step\` (id_document | proof_of_address | business_document), \`document_type\`, \`issuing_country\` (ISO alpha-3, required for id_document), \`side\` (front | back; a passport has a front only) and \`image\` (JPEG, PNG or WebP, recognised from its bytes, ≤ 10 MB). At most ${MAX_DOCUMENT_UPLOADS} uploads per session. The answer's \`quality.issues\` tells the end-user what to fix and retake; a photo refused for capture quality (blurry, glare, too dark, too small, no document) is kept for the record but costs no attempt (\`attempts_remaining\` is unchanged), so a session is never rejected for capture quality; the ${MAX_DOCUMENT_UPLOADS}-upload limit bounds retakes. Where the server reads documents, an \`id_document\` photo's machine-readable zone, barcode and portrait are read (kept encrypted) and \`reading\` says whether the details still need typing; a photo that plainly is not the chosen document type (a selfie, a page of text) answers 422 \`document_type_mismatch\` with a \`user_message\`, is not kept and costs no attempt. A proof of address's text is read for the review.`,
   security: VERIFY_SECURITY,
   request: {
     headers: IdempotencyKeyHeader,
@@ -285,7 +289,8 @@ export function registerVerifyDocuments(app: OpenAPIHono<AppEnv>, kit: RouteKit)
           created_at: deps.clock.now(),
         });
         if (readingRow) await insertDocumentReading(tx, readingRow);
-        if (!quality.ok) return recordStepOutcome(tx, deps, locked, fields.step, 'failed_attempt');
+        // A capture-quality refusal was never judged: it leaves the step pending at no attempt's cost.
+        if (!quality.ok) return recordStepOutcome(tx, deps, locked, fields.step, 'pending');
         if (reading?.step === 'id_document') detailsRequired = !(await idDocumentDetailsRead(tx, locked));
         const complete = await documentStepComplete(tx, locked, fields.step);
         return recordStepOutcome(tx, deps, locked, fields.step, complete ? 'completed' : 'pending');

@@ -10,7 +10,7 @@ import {
   livenessRetryMessage,
 } from '../../features/evidence/liveness-attempt.ts';
 import { storeLivenessReadings } from '../../features/evidence/liveness-evidence.ts';
-import { assessQuality } from '../../features/evidence/quality.ts';
+import { assessQuality, type QualityIssue } from '../../features/evidence/quality.ts';
 import type { AppEnv } from '../app-env.ts';
 import { errorResponses, IdempotencyKeyHeader } from '../openapi-common.ts';
 import type { RouteKit } from '../route-kit.ts';
@@ -21,6 +21,10 @@ import {
 } from '../../store/liveness-challenges.ts';
 import { insertUpload } from '../../store/uploads.ts';
 import { formFields, MAX_IMAGE_BYTES, MULTIPART_OVERHEAD_BYTES } from '../../features/verify/multipart.ts';
+import {
+  CAPTURE_QUALITY_REASON,
+  livenessCaptureIssues,
+} from '../../features/verify/liveness-capture-gate.ts';
 import { stepOf } from '../../features/verify/step-progress.ts';
 import { discardImageBytes, storeImageBytes } from '../../features/verify/store-image.ts';
 import { verifyCaller } from '../../features/verify/verify-context.ts';
@@ -41,14 +45,27 @@ const FRAMES_FORM_LIMITS = {
   fileBytes: MAX_IMAGE_BYTES,
 };
 
+/** Retry reasons that were no judged try, so they cost no attempt: the frames were unfit to judge. */
+const FREE_RETRY_REASONS: ReadonlySet<string> = new Set([CAPTURE_QUALITY_REASON, 'frame_undecodable']);
+
 const LivenessResultSchema = z
   .object({
     object: z.literal('liveness_attempt'),
     status: z.enum(['accepted', 'retry']),
     attempts_remaining: z.number().int(),
-    reason: z.enum(LIVENESS_RETRY_REASONS).optional().openapi({
-      description: 'With `retry`: why the attempt was sent back, for a client to word in its own language.',
-    }),
+    reason: z
+      .enum([...LIVENESS_RETRY_REASONS, CAPTURE_QUALITY_REASON])
+      .optional()
+      .openapi({
+        description:
+          'With `retry`: why the attempt was sent back, for a client to word in its own language. `capture_quality` (see `quality_issues`) and `frame_undecodable` cost no attempt.',
+      }),
+    quality_issues: z
+      .array(z.enum(['too_small', 'too_dark', 'blurry']))
+      .optional()
+      .openapi({
+        description: 'With `capture_quality`: what to fix (light, stillness, camera) before trying again.',
+      }),
     action: z.enum(LIVENESS_ACTIONS).optional().openapi({
       description: 'With `action_not_performed`: the action that was not seen.',
     }),
@@ -64,7 +81,7 @@ export const verifyLivenessRoute = createRoute({
   tags: ['End-user'],
   summary: 'Answer a liveness challenge',
   description:
-    'multipart/form-data: `challenge_id` and one `frames` part per action, in the challenge’s order (JPEG, PNG or WebP, ≤ 10 MB each). The frames must arrive before the challenge expires, decode, and differ from one another (perceptual hash); then the face models judge each frame: exactly one face, the same person in every frame, each action performed. Otherwise the answer is `retry` with a `reason` code (and, for `action_not_performed`, the `action` not seen) and an English `user_message` saying what to do, and the attempt is used. Each challenge is answered once.',
+    'multipart/form-data: `challenge_id` and one `frames` part per action, in the challenge’s order (JPEG, PNG or WebP, ≤ 10 MB each). The frames must arrive before the challenge expires, decode, and differ from one another (perceptual hash); then the face models judge each frame: exactly one face, the same person in every frame, each action performed. Otherwise the answer is `retry` with a `reason` code (and, for `action_not_performed`, the `action` not seen) and an English `user_message` saying what to do, and the attempt is used. Frames unfit to judge are refused first and cost no attempt: too dark, blurry or too small (`capture_quality`, with `quality_issues`; nothing is kept) or undecodable (`frame_undecodable`). Each challenge is answered once.',
   security: VERIFY_SECURITY,
   request: {
     headers: IdempotencyKeyHeader,
@@ -99,6 +116,23 @@ export const verifyLivenessRoute = createRoute({
     ),
   },
 });
+
+const CAPTURE_MESSAGES: Readonly<Record<QualityIssue, string>> = {
+  too_small: 'The camera picture is too small. Use a better camera, or continue on your phone.',
+  too_dark: 'It is too dark to see your face. Move somewhere brighter and try again.',
+  blurry: 'The pictures are blurry. Hold the camera steady and try again.',
+  glare: 'Bright light hides your face. Turn away from the light and try again.',
+  no_document: 'We could not see your face. Keep your whole face in the frame and try again.',
+};
+
+/** What a capture refusal answers: the reason, what to fix, and the English advice for the first issue. */
+function captureFields(issues: readonly QualityIssue[]) {
+  return {
+    reason: CAPTURE_QUALITY_REASON,
+    quality_issues: issues,
+    user_message: CAPTURE_MESSAGES[issues[0] ?? 'blurry'],
+  };
+}
 
 /** What a retry answer adds: the reason code (and the action not seen) beside the English advice. */
 function retryFields(verdict: LivenessAttemptVerdict) {
@@ -148,8 +182,12 @@ export function registerVerifyLiveness(app: OpenAPIHono<AppEnv>, kit: RouteKit):
     // locked read below still decides whether this is its first answer (and every error the caller sees).
     const scope = { tenantId: caller.session.tenant_id, environment: caller.session.environment };
     const open = await findLivenessChallenge(deps.db, scope, caller.session.id, challengeId);
+    // Frames too dark, blurry or small to judge are refused before any model runs and kept nowhere.
+    const captureIssues = livenessCaptureIssues(analyses);
+    const judgeable =
+      open && open.answered_at === null && stepOf(caller.session.steps, 'liveness')?.status === 'pending';
     const verdict =
-      open && open.answered_at === null && stepOf(caller.session.steps, 'liveness')?.status === 'pending'
+      judgeable && captureIssues.length === 0
         ? await judgeLivenessAttempt(
             deps.vision,
             { actions: open.actions, expiresAt: open.expires_at },
@@ -166,7 +204,10 @@ export function registerVerifyLiveness(app: OpenAPIHono<AppEnv>, kit: RouteKit):
         frame_ms: verdict.durationsMs,
       });
     }
-    const decodable = frames.flatMap((bytes, index) => (analyses[index] ? [{ bytes, index }] : []));
+    const refusedForCapture = judgeable && captureIssues.length > 0;
+    const decodable = refusedForCapture
+      ? []
+      : frames.flatMap((bytes, index) => (analyses[index] ? [{ bytes, index }] : []));
     const stored = await Promise.all(
       decodable.map(async ({ bytes, index }) => ({
         index,
@@ -206,6 +247,11 @@ export function registerVerifyLiveness(app: OpenAPIHono<AppEnv>, kit: RouteKit):
                 param: 'challenge_id',
               },
             );
+          }
+          if (refusedForCapture) {
+            await answerLivenessChallenge(tx, challenge.id, 'retry', CAPTURE_QUALITY_REASON, receivedAt);
+            const session = await recordStepOutcome(tx, deps, locked, 'liveness', 'pending');
+            return { session, verdict: null };
           }
           // The step reopened (a resubmission) between the unlocked read and this one: nothing was judged.
           if (!verdict) {
@@ -255,13 +301,13 @@ export function registerVerifyLiveness(app: OpenAPIHono<AppEnv>, kit: RouteKit):
             receivedAt,
             verdict.judgement,
           );
-          const session = await recordStepOutcome(
-            tx,
-            deps,
-            locked,
-            'liveness',
-            verdict.status === 'accepted' ? 'completed' : 'failed_attempt',
-          );
+          const outcome =
+            verdict.status === 'accepted'
+              ? 'completed'
+              : verdict.reason !== null && FREE_RETRY_REASONS.has(verdict.reason)
+                ? 'pending'
+                : 'failed_attempt';
+          const session = await recordStepOutcome(tx, deps, locked, 'liveness', outcome);
           return { session, verdict };
         },
       );
@@ -269,9 +315,9 @@ export function registerVerifyLiveness(app: OpenAPIHono<AppEnv>, kit: RouteKit):
       return c.json(
         {
           object: 'liveness_attempt' as const,
-          status: outcome.verdict.status,
+          status: outcome.verdict?.status ?? ('retry' as const),
           attempts_remaining: progress?.attempts_remaining ?? 0,
-          ...retryFields(outcome.verdict),
+          ...(outcome.verdict ? retryFields(outcome.verdict) : captureFields(captureIssues)),
           session_status: outcome.session.status,
         },
         200,

@@ -11,6 +11,7 @@ import { sharedLimitsMigration } from './010-shared-limits.ts';
 import { unreferencedBlobsMigration } from './011-unreferenced-blobs.ts';
 import { scaleIndexesMigration } from './012-scale-indexes.ts';
 import { sessionStatsRollupMigration } from './013-session-stats-rollup.ts';
+import { attemptsPerStepMigration } from './014-attempts-per-step.ts';
 import type { Migration } from './migration.ts';
 
 export type { Migration } from './migration.ts';
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   unreferencedBlobsMigration,
   scaleIndexesMigration,
   sessionStatsRollupMigration,
+  attemptsPerStepMigration,
 ];

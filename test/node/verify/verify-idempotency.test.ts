@@ -70,20 +70,23 @@ for (const engine of testEngines()) {
       assert.equal(await storedUploads(sessionId), 2);
     });
 
-    it('does not spend a second attempt on a retried photo with quality issues', async () => {
-      const { token } = await createConsentedSession(h);
+    it('keeps a retried photo with quality issues once, and answers it the same', async () => {
+      const { sessionId, token } = await createConsentedSession(h);
       const tiny = new Uint8Array(
         await (await import('sharp')).default(images.front).resize(400).jpeg().toBuffer(),
       );
       const headers = { 'idempotency-key': 'tiny-photo' };
-      const answers: number[] = [];
+      const answers: [string, number][] = [];
       for (let i = 0; i < 2; i++) {
         const body = await json(
           await verifyCall(h, 'POST', '/v1/verify/documents', { token, headers, form: documentForm(tiny) }),
         );
-        answers.push(body['attempts_remaining']);
+        answers.push([body['upload_id'], body['attempts_remaining']]);
       }
-      assert.deepEqual(answers, [2, 2]);
+      // A capture-quality refusal costs no attempt (issue #22); the replay is the first answer, not a new upload.
+      assert.deepEqual(answers[1], answers[0]);
+      assert.equal(answers[0]?.[1], 3);
+      assert.equal(await storedUploads(sessionId), 1);
     });
 
     it('answers 422 idempotency_key_reused when the key comes back with another photo', async () => {
