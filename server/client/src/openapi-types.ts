@@ -287,7 +287,7 @@ export interface paths {
   '/v1/verify/documents': {
     /**
      * Upload a document photo
-     * @description multipart/form-data with `step` (id_document | proof_of_address | business_document), `document_type`, `issuing_country` (ISO alpha-3, required for id_document), `side` (front | back; a passport has a front only) and `image` (JPEG, PNG or WebP, recognised from its bytes, ≤ 10 MB). At most 12 uploads per session. The answer's `quality.issues` tells the end-user to retake; a photo with issues costs one of the step's 3 attempts. Where the server reads documents, an `id_document` photo's machine-readable zone, barcode and portrait are read (kept encrypted) and `reading` says whether the details still need typing; a photo that plainly is not the chosen document type (a selfie, a page of text) answers 422 `document_type_mismatch` with a `user_message`, is not kept and costs no attempt. A proof of address's text is read for the review.
+     * @description multipart/form-data with `step` (id_document | proof_of_address | business_document), `document_type`, `issuing_country` (ISO alpha-3, required for id_document), `side` (front | back; a passport has a front only) and `image` (JPEG, PNG or WebP, recognised from its bytes, ≤ 10 MB). At most 12 uploads per session. The answer's `quality.issues` tells the end-user what to fix and retake; a photo refused for capture quality (blurry, glare, too dark, too small, no document) is kept for the record but costs no attempt (`attempts_remaining` is unchanged), so a session is never rejected for capture quality; the 12-upload limit bounds retakes. Where the server reads documents, an `id_document` photo's machine-readable zone, barcode and portrait are read (kept encrypted) and `reading` says whether the details still need typing; a photo that plainly is not the chosen document type (a selfie, a page of text) answers 422 `document_type_mismatch` with a `user_message`, is not kept and costs no attempt. A proof of address's text is read for the review.
      */
     post: operations['uploadVerifyDocument'];
   };
@@ -308,7 +308,7 @@ export interface paths {
   '/v1/verify/liveness': {
     /**
      * Answer a liveness challenge
-     * @description multipart/form-data: `challenge_id` and one `frames` part per action, in the challenge’s order (JPEG, PNG or WebP, ≤ 10 MB each). The frames must arrive before the challenge expires, decode, and differ from one another (perceptual hash); then the face models judge each frame: exactly one face, the same person in every frame, each action performed. Otherwise the answer is `retry` with a `reason` code (and, for `action_not_performed`, the `action` not seen) and an English `user_message` saying what to do, and the attempt is used. Each challenge is answered once.
+     * @description multipart/form-data: `challenge_id` and one `frames` part per action, in the challenge’s order (JPEG, PNG or WebP, ≤ 10 MB each). The frames must arrive before the challenge expires, decode, and differ from one another (perceptual hash); then the face models judge each frame: exactly one face, the same person in every frame, each action performed. Otherwise the answer is `retry` with a `reason` code (and, for `action_not_performed`, the `action` not seen) and an English `user_message` saying what to do, and the attempt is used. Frames unfit to judge are refused first and cost no attempt: too dark, blurry or too small (`capture_quality`, with `quality_issues`; nothing is kept) or undecodable (`frame_undecodable`). Each challenge is answered once.
      */
     post: operations['submitLivenessFrames'];
   };
@@ -624,6 +624,8 @@ export interface components {
       document_authenticity: 'offline_checks' | 'manual_review';
       /** @description How many days old a proof of address may be. */
       proof_of_address_max_age_days: number;
+      /** @description Attempts an end-user gets at each step of a new session. Only judged tries count: a photo or selfie refused for capture quality costs none. */
+      attempts_per_step: number;
       created_at: string;
       updated_at: string;
     };
@@ -646,6 +648,8 @@ export interface components {
       document_authenticity?: 'offline_checks' | 'manual_review';
       /** @description How many days old a proof of address may be; default 92 (three months). */
       proof_of_address_max_age_days?: number;
+      /** @description Attempts an end-user gets at each step of sessions created from now on (1–10); default 3. Refusals for capture quality cost none. */
+      attempts_per_step?: number;
     };
     Session: {
       /** @enum {string} */
@@ -1381,7 +1385,7 @@ export interface components {
       status: 'accepted' | 'retry';
       attempts_remaining: number;
       /**
-       * @description With `retry`: why the attempt was sent back, for a client to word in its own language.
+       * @description With `retry`: why the attempt was sent back, for a client to word in its own language. `capture_quality` (see `quality_issues`) and `frame_undecodable` cost no attempt.
        * @enum {string}
        */
       reason?:
@@ -1392,7 +1396,10 @@ export interface components {
         | 'no_face'
         | 'several_faces'
         | 'face_changed'
-        | 'action_not_performed';
+        | 'action_not_performed'
+        | 'capture_quality';
+      /** @description With `capture_quality`: what to fix (light, stillness, camera) before trying again. */
+      quality_issues?: ('too_small' | 'too_dark' | 'blurry')[];
       /**
        * @description With `action_not_performed`: the action that was not seen.
        * @enum {string}
@@ -4231,7 +4238,7 @@ export interface operations {
   };
   /**
    * Upload a document photo
-   * @description multipart/form-data with `step` (id_document | proof_of_address | business_document), `document_type`, `issuing_country` (ISO alpha-3, required for id_document), `side` (front | back; a passport has a front only) and `image` (JPEG, PNG or WebP, recognised from its bytes, ≤ 10 MB). At most 12 uploads per session. The answer's `quality.issues` tells the end-user to retake; a photo with issues costs one of the step's 3 attempts. Where the server reads documents, an `id_document` photo's machine-readable zone, barcode and portrait are read (kept encrypted) and `reading` says whether the details still need typing; a photo that plainly is not the chosen document type (a selfie, a page of text) answers 422 `document_type_mismatch` with a `user_message`, is not kept and costs no attempt. A proof of address's text is read for the review.
+   * @description multipart/form-data with `step` (id_document | proof_of_address | business_document), `document_type`, `issuing_country` (ISO alpha-3, required for id_document), `side` (front | back; a passport has a front only) and `image` (JPEG, PNG or WebP, recognised from its bytes, ≤ 10 MB). At most 12 uploads per session. The answer's `quality.issues` tells the end-user what to fix and retake; a photo refused for capture quality (blurry, glare, too dark, too small, no document) is kept for the record but costs no attempt (`attempts_remaining` is unchanged), so a session is never rejected for capture quality; the 12-upload limit bounds retakes. Where the server reads documents, an `id_document` photo's machine-readable zone, barcode and portrait are read (kept encrypted) and `reading` says whether the details still need typing; a photo that plainly is not the chosen document type (a selfie, a page of text) answers 422 `document_type_mismatch` with a `user_message`, is not kept and costs no attempt. A proof of address's text is read for the review.
    */
   uploadVerifyDocument: {
     parameters: {
@@ -4468,7 +4475,7 @@ export interface operations {
   };
   /**
    * Answer a liveness challenge
-   * @description multipart/form-data: `challenge_id` and one `frames` part per action, in the challenge’s order (JPEG, PNG or WebP, ≤ 10 MB each). The frames must arrive before the challenge expires, decode, and differ from one another (perceptual hash); then the face models judge each frame: exactly one face, the same person in every frame, each action performed. Otherwise the answer is `retry` with a `reason` code (and, for `action_not_performed`, the `action` not seen) and an English `user_message` saying what to do, and the attempt is used. Each challenge is answered once.
+   * @description multipart/form-data: `challenge_id` and one `frames` part per action, in the challenge’s order (JPEG, PNG or WebP, ≤ 10 MB each). The frames must arrive before the challenge expires, decode, and differ from one another (perceptual hash); then the face models judge each frame: exactly one face, the same person in every frame, each action performed. Otherwise the answer is `retry` with a `reason` code (and, for `action_not_performed`, the `action` not seen) and an English `user_message` saying what to do, and the attempt is used. Frames unfit to judge are refused first and cost no attempt: too dark, blurry or too small (`capture_quality`, with `quality_issues`; nothing is kept) or undecodable (`frame_undecodable`). Each challenge is answered once.
    */
   submitLivenessFrames: {
     parameters: {
