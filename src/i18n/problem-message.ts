@@ -102,6 +102,7 @@ const BY_REASON: Readonly<Record<string, MessageKey>> = {
   sandbox_forced: 'reasonSandbox',
   document_tampered: 'reasonNeutral',
   face_mismatch: 'reasonNeutral',
+  face_match_uncertain: 'reasonNeutral',
   duplicate_identity: 'reasonNeutral',
   watchlist_hit: 'reasonNeutral',
   manual_rejection: 'reasonNeutral',

@@ -1,4 +1,12 @@
-import { compareEmbeddings, isCloser } from '../face-embedding.ts';
+import { compareEmbeddings } from '../face-embedding.ts';
+import {
+  type FaceMatchThresholds,
+  type FaceMatchZone,
+  faceMatchZone,
+  fuseProbeScores,
+  type ScoredProbe,
+  zoneThresholds,
+} from '../face-match-zones.ts';
 import { LIVENESS_THRESHOLDS } from '../liveness-judgement.ts';
 import {
   type Check,
@@ -39,12 +47,20 @@ const PROBE_CAUSES: readonly [ProbeProblem, InconclusiveCause][] = [
 
 /**
  * Compares the reference face (the document portrait, or on re-verification the enrolled selfie) with
- * the probes (the liveness frames or a selfie), in the embedder's space with its published threshold.
- * Only frontal probes (head within {@link FRONTAL_PROBE_MAX_DEGREES} of facing the camera) are compared
- * when there is one; a challenge of turns alone falls back to every probe, and `details.pose` says
- * `turned`. The turned frames have done their job in the liveness judgement, which also establishes that
- * every frame shows one person. `passed` when the best-matching compared probe is the same person;
- * `failed` with `face_mismatch` when even the best one is beyond the threshold.
+ * the probes (the liveness frames or a selfie), in the embedder's space, and decides in three zones
+ * (`domain/face-match-zones.ts`):
+ * - `match`: `passed`, the session may be approved without a person;
+ * - `uncertain`: `failed` with `face_match_uncertain`, a review code: the session goes to a person, never
+ *   approved or rejected unseen;
+ * - `mismatch`: `failed` with `face_mismatch`, which rejects.
+ *
+ * The score is the weighted mean of every compared probe's distance (`fuseProbeScores`: larger and more
+ * frontal faces count more), not the closest probe's: with the closest deciding, a look-alike needs one
+ * lucky frame of three. Only frontal probes (head within {@link FRONTAL_PROBE_MAX_DEGREES} of facing the
+ * camera) are compared when there is one; a challenge of turns alone falls back to every probe,
+ * `details.pose` says `turned`, and such a score is never better than `uncertain`: the zones were
+ * calibrated on frontal faces. The turned frames have done their job in the liveness judgement, which
+ * also establishes that every frame shows one person.
  *
  * A document may show two faces (many cards print a small ghost image beside the portrait): the largest
  * is the portrait; three or more are `several_faces`. `inconclusive` when nothing can be compared: `model_unavailable` when no engine ran,
@@ -53,8 +69,8 @@ const PROBE_CAUSES: readonly [ProbeProblem, InconclusiveCause][] = [
  *
  * @example
  * checkFaceMatch(input).details
- * // { score: 0.41, threshold: 0.6, metric: 'euclidean', space: 'dlib-resnet-v1', probes_compared: 3,
- * //   probes_matched: 3, reference: 'document_portrait', engine: 'models', models: [...] }
+ * // { score: 0.41, zone: 'match', zone_reason: 'The face matches: …', thresholds: { match: 0.5, mismatch: 0.6 },
+ * //   frame_scores: [0.4, 0.42, 0.41], probes_compared: 3, reference: 'document_portrait', … }
  */
 export function checkFaceMatch({ evidence }: ReviewInput): Check {
   const match = evidence.face_match;
@@ -73,45 +89,92 @@ export function checkFaceMatch({ evidence }: ReviewInput): Check {
     return inconclusive('face_match', 'evidence_missing', { ...method, probes: 0 });
 
   const problems: ProbeProblem[] = [];
-  const usable = match.probes.filter((probe) => {
-    const problem = probeProblem(probe);
-    if (problem !== null) problems.push(problem);
-    return problem === null;
-  });
-  const frontal = usable.filter(isFrontal);
+  const usable = match.probes
+    .map((probe, index) => ({ probe, index }))
+    .filter(({ probe }) => {
+      const problem = probeProblem(probe);
+      if (problem !== null) problems.push(problem);
+      return problem === null;
+    });
+  const frontal = usable.filter(({ probe }) => isFrontal(probe));
   const chosen = frontal.length > 0 ? frontal : usable;
-  let best: number | null = null;
-  let compared = 0;
-  let matched = 0;
-  for (const probe of chosen) {
+  const scored: (ScoredProbe & { index: number })[] = [];
+  for (const { probe, index } of chosen) {
     const comparison = compareEmbeddings(probe.embedding as readonly number[], reference, match.space);
     if (comparison === null) {
       problems.push('no_embedding'); // not comparable: another length than the reference's
       continue;
     }
-    compared++;
-    if (comparison.samePerson) matched++;
-    if (best === null || isCloser(comparison.score, best, match.space)) best = comparison.score;
+    scored.push({
+      score: comparison.score,
+      face_width: probe.face_width,
+      ...(probe.pose ? { pose: probe.pose } : {}),
+      index,
+    });
   }
 
+  const turned = frontal.length === 0 && scored.length > 0;
   const counts = {
     probes: match.probes.length,
     probes_frontal: frontal.length,
-    probes_compared: compared,
-    ...(frontal.length === 0 && compared > 0 ? { pose: 'turned' } : {}),
+    probes_compared: scored.length,
+    ...(turned ? { pose: 'turned' } : {}),
   };
-  if (best === null) {
+  const fused = fuseProbeScores(scored);
+  if (fused === null) {
     const cause = PROBE_CAUSES.find(([problem]) => problems.includes(problem))?.[1] ?? 'evidence_missing';
     return inconclusive('face_match', cause, { ...method, ...counts, on: 'probes' });
   }
+  const thresholds = zoneThresholds(match.space);
+  const scoreZone = faceMatchZone(fused, match.space);
+  // A score from turned frames alone is outside what the zones were calibrated on: a person looks.
+  const zone: FaceMatchZone = turned && scoreZone === 'match' ? 'uncertain' : scoreZone;
+  const score = round4(fused);
   const details: CheckDetails = {
-    score: Math.round(best * 10_000) / 10_000,
+    score,
+    zone,
+    zone_reason: zoneReason(zone, score, thresholds, match.space, scored.length, turned),
+    match_threshold: thresholds.match,
+    mismatch_threshold: thresholds.mismatch,
     threshold: match.space.threshold,
     ...method,
     ...counts,
-    probes_matched: matched,
+    frames_used: scored.map((probe) => String(probe.index)),
+    frame_scores: scored.map((probe) => String(round4(probe.score))),
+    probes_matched: scored.filter((probe) => faceMatchZone(probe.score, match.space) === 'match').length,
   };
-  return matched > 0 ? passed('face_match', details) : failed('face_match', ['face_mismatch'], details);
+  if (zone === 'match') return passed('face_match', details);
+  return failed('face_match', [zone === 'uncertain' ? 'face_match_uncertain' : 'face_mismatch'], details);
+}
+
+function round4(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}
+
+/**
+ * One sentence a reviewer understands: what the score is, against which boundary, over how many frames.
+ *
+ * @example
+ * zoneReason('uncertain', 0.53, { match: 0.5, mismatch: 0.6 }, space, 3, false)
+ * // 'Unsure: the face is 0.53 from the reference over 3 frames, between the match limit 0.5 and the mismatch limit 0.6; a person should compare them.'
+ */
+function zoneReason(
+  zone: FaceMatchZone,
+  score: number,
+  thresholds: FaceMatchThresholds,
+  space: FaceMatchEvidence['space'],
+  frames: number,
+  turned: boolean,
+): string {
+  const measure = space.metric === 'euclidean' ? `${score} from` : `${score} similar to`;
+  const over = `over ${frames} ${frames === 1 ? 'frame' : 'frames'}`;
+  if (zone === 'match')
+    return `The face matches: it is ${measure} the reference ${over}, within the match limit ${thresholds.match}.`;
+  if (zone === 'mismatch')
+    return `Different person: the face is ${measure} the reference ${over}, beyond the mismatch limit ${thresholds.mismatch}.`;
+  if (turned && faceMatchZone(score, space) === 'match')
+    return `Unsure: the face is ${measure} the reference ${over}, but every frame shows the head turned, which the limits were not set for; a person should compare them.`;
+  return `Unsure: the face is ${measure} the reference ${over}, between the match limit ${thresholds.match} and the mismatch limit ${thresholds.mismatch}; a person should compare them.`;
 }
 
 function methodOf(match: FaceMatchEvidence): CheckDetails {

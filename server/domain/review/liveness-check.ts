@@ -31,19 +31,53 @@ export function checkLiveness({ evidence }: ReviewInput): Check {
   if (liveness === undefined) return inconclusive('liveness', 'evidence_missing');
   const judgement = liveness.judgement;
   if (judgement === undefined) {
-    if (!liveness.accepted) return failed('liveness', ['liveness_failed']);
-    return inconclusive('liveness', 'model_unavailable', { frames_accepted: true });
+    if (!liveness.accepted)
+      return failed('liveness', ['liveness_failed'], {
+        zone: 'not_live',
+        zone_reason: 'The liveness attempt was refused before the face models judged it.',
+      });
+    return inconclusive('liveness', 'model_unavailable', {
+      frames_accepted: true,
+      zone: 'uncertain',
+      zone_reason: 'The frames answered the challenge, but no face model judged them; a person should look.',
+    });
   }
   const details = judgementDetails(judgement);
   const performed =
     judgement.accepted &&
     judgement.actions.length > 0 &&
     judgement.actions.every((verdict) => verdict.outcome === 'performed');
-  if (liveness.accepted && performed) return passed('liveness', details);
+  if (liveness.accepted && performed)
+    return passed('liveness', {
+      zone: 'live',
+      zone_reason: `Every prompted action was performed: ${measuredSummary(judgement)}.`,
+      ...details,
+    });
+  const failure = judgement.failure ?? 'attempt_rejected';
   return failed('liveness', ['liveness_failed'], {
-    failure: judgement.failure ?? 'attempt_rejected',
+    zone: 'not_live',
+    zone_reason: notLiveReason(judgement, failure),
+    failure,
     ...details,
   });
+}
+
+/** Each action with its outcome and measure, e.g. `turn_left performed (yaw -24.1)`. */
+function measuredSummary(judgement: LivenessJudgement): string {
+  return judgement.actions
+    .map((verdict) => {
+      const [measure] = JUDGED_MEASURE[verdict.action];
+      const value = verdict.measured[measure];
+      const shown = value === undefined ? '' : ` (${measure} ${Math.round(value * 100) / 100})`;
+      return `${verdict.action} ${verdict.outcome.replaceAll('_', ' ')}${shown}`;
+    })
+    .join(', ');
+}
+
+function notLiveReason(judgement: LivenessJudgement, failure: string): string {
+  if (judgement.actions.length === 0)
+    return `The liveness attempt failed (${failure.replaceAll('_', ' ')}) before any action was judged.`;
+  return `Not every prompted action was performed (${failure.replaceAll('_', ' ')}): ${measuredSummary(judgement)}.`;
 }
 
 /** Per-action outcomes and the measure each was judged on: numbers and names, no personal data. */

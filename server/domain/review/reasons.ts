@@ -11,6 +11,7 @@ export const REASON_CODES = [
   'underage',
   'liveness_failed',
   'face_mismatch',
+  'face_match_uncertain',
   'duplicate_identity',
   'watchlist_hit',
   'attempts_exhausted',
@@ -68,6 +69,11 @@ export const REASON_CATALOGUE: Readonly<Record<ReasonCode, Omit<Reason, 'code'>>
   },
   face_mismatch: {
     message: 'The face in the selfie does not match the reference photo.',
+    user_message: NEUTRAL_USER_MESSAGE,
+  },
+  face_match_uncertain: {
+    message:
+      'The face in the selfie is close to the reference photo but not close enough to confirm automatically; a person should compare them.',
     user_message: NEUTRAL_USER_MESSAGE,
   },
   duplicate_identity: {

@@ -8,10 +8,15 @@ export type Verdict = Omit<ReviewResult, 'checks'>;
 
 /**
  * Findings that need a person, not a verdict: each has innocent explanations (a namesake on a watchlist,
- * a re-keyed user reference), and a human can ask questions a rule cannot. Every other code on a failed
+ * a re-keyed user reference, a face the embedder can neither confirm nor rule out), and a human can ask
+ * questions a rule cannot. Every other code on a failed
  * check rejects.
  */
-export const REVIEW_REASON_CODES: ReadonlySet<ReasonCode> = new Set(['duplicate_identity', 'watchlist_hit']);
+export const REVIEW_REASON_CODES: ReadonlySet<ReasonCode> = new Set([
+  'duplicate_identity',
+  'watchlist_hit',
+  'face_match_uncertain',
+]);
 
 /** Rejections the end-user can fix by capturing again; the engine may then reopen the session. */
 export const RETRYABLE_REASON_CODES: ReadonlySet<ReasonCode> = new Set([

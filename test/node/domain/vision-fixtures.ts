@@ -8,6 +8,13 @@ import type {
 /** Hand-built model outputs for the pure rules: no model runs in these tests. */
 
 export const DLIB_SPACE: EmbeddingSpace = { name: 'dlib-resnet-v1', metric: 'euclidean', threshold: 0.6 };
+/** The dlib space with three zones, as the engine reports it (face-models.ts). */
+export const ZONED_DLIB_SPACE: EmbeddingSpace = {
+  name: 'dlib-resnet-v1-chip',
+  metric: 'euclidean',
+  threshold: 0.6,
+  zones: { match: 0.55, mismatch: 0.62 },
+};
 export const COSINE_SPACE: EmbeddingSpace = { name: 'arcface-test', metric: 'cosine', threshold: 0.5 };
 export const MODELS: EngineInfo = {
   kind: 'models',

@@ -16,7 +16,7 @@ import type {
 } from '../../../server/domain/review/review-input.ts';
 import type { ReviewResult } from '../../../server/domain/review/review-result.ts';
 import { type Flow, requiredSteps, type StepName, type Tier } from '../../../server/domain/session-steps.ts';
-import { analysis, face, PERSON_B } from '../domain/vision-fixtures.ts';
+import { analysis, face, PERSON_A, PERSON_B, ZONED_DLIB_SPACE } from '../domain/vision-fixtures.ts';
 import {
   CHALLENGE,
   genuineFaceMatch,
@@ -242,7 +242,12 @@ describe('review: clean evidence', () => {
   it('reports accepted liveness frames that no engine judged as inconclusive, not passed', () => {
     const check = checkOf(review({ tier: 'tier2' }), 'liveness');
     assert.equal(check.status, 'inconclusive');
-    assert.deepEqual(check.details, { cause: 'model_unavailable', frames_accepted: true });
+    assert.deepEqual(check.details, {
+      cause: 'model_unavailable',
+      frames_accepted: true,
+      zone: 'uncertain',
+      zone_reason: 'The frames answered the challenge, but no face model judged them; a person should look.',
+    });
   });
 
   const missingEvidence: Array<[CheckType, keyof ReviewEvidence, Flow, Tier]> = [
@@ -752,6 +757,26 @@ describe("review: with the models' evidence", () => {
     );
     assertRejected(result, ['face_mismatch'], false);
     assert.equal(result.reasons[0]?.user_message, REASON_CATALOGUE.face_mismatch.user_message);
+  });
+
+  it('sends a face between the match and mismatch limits to review with face_match_uncertain', () => {
+    // 0.58 from the portrait in a space whose match limit is 0.55 and mismatch limit 0.62.
+    const nearly = { faces: 1, face_width: 240, embedding: [PERSON_A[0] + 0.58, ...PERSON_A.slice(1)] };
+    const result = review(
+      genuine({
+        tier: 'tier2',
+        evidence: {
+          face_match: genuineFaceMatch({ space: ZONED_DLIB_SPACE, probes: [nearly, nearly] }),
+        },
+      }),
+    );
+    assert.equal(result.decision, 'review_required');
+    assert.deepEqual(
+      result.reasons.map((reason) => reason.code),
+      ['face_match_uncertain'],
+    );
+    assert.equal(checkOf(result, 'face_match').details?.['zone'], 'uncertain');
+    assert.equal(checkOf(result, 'liveness').details?.['zone'], 'live');
   });
 
   it('does not approve a cartoon: no face on the frames fails liveness and leaves the face match undecided', () => {

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { decide } from '../../../server/domain/review/decide.ts';
 import { checkFaceMatch, MIN_FACE_WIDTH_PX } from '../../../server/domain/review/face-match-check.ts';
 import type { FaceMatchEvidence } from '../../../server/domain/review/review-input.ts';
-import { COSINE_SPACE, PERSON_A, PERSON_B } from '../domain/vision-fixtures.ts';
+import { COSINE_SPACE, PERSON_A, PERSON_B, ZONED_DLIB_SPACE } from '../domain/vision-fixtures.ts';
 import { genuineFaceMatch, inputWith } from './vision-evidence.ts';
 
 const check = (faceMatch: FaceMatchEvidence | undefined, liveness = { accepted: true }) =>
@@ -15,12 +16,28 @@ const probe = (overrides: Partial<FaceMatchEvidence['probes'][number]> = {}) => 
   ...overrides,
 });
 
+/** PERSON_A moved by `distance` along the first axis: a face exactly that far from the portrait. */
+const at = (distance: number) => [PERSON_A[0] + distance, ...PERSON_A.slice(1)];
+
+/** Probes at these distances from the portrait, in the zoned space (match ≤ 0.55, mismatch > 0.62). */
+const zoned = (...distances: number[]) =>
+  genuineFaceMatch({
+    space: ZONED_DLIB_SPACE,
+    probes: distances.map((distance) => probe({ embedding: at(distance) })),
+  });
+
 describe('face_match check', () => {
   it('passes when the probes are the person of the document portrait, reporting the method', () => {
     const result = check(genuineFaceMatch());
     assert.equal(result.status, 'passed');
+    // The three frames are 0.2828, 0.1 and 0 from the portrait, all of equal weight: the mean decides.
     assert.deepEqual(result.details, {
-      score: 0,
+      score: 0.1276,
+      zone: 'match',
+      zone_reason:
+        'The face matches: it is 0.1276 from the reference over 3 frames, within the match limit 0.6.',
+      match_threshold: 0.6,
+      mismatch_threshold: 0.6,
       threshold: 0.6,
       metric: 'euclidean',
       space: 'dlib-resnet-v1',
@@ -31,8 +48,54 @@ describe('face_match check', () => {
       probes: 3,
       probes_frontal: 3,
       probes_compared: 3,
+      frames_used: ['0', '1', '2'],
+      frame_scores: ['0.2828', '0.1', '0'],
       probes_matched: 3,
     });
+  });
+
+  it('decides in three zones: match, uncertain (a review code), mismatch', () => {
+    const match = check(zoned(0.5, 0.52));
+    assert.equal(match.status, 'passed');
+    assert.equal(match.details?.['zone'], 'match');
+    assert.equal(match.details?.['match_threshold'], 0.55);
+    assert.equal(match.details?.['mismatch_threshold'], 0.62);
+
+    const uncertain = check(zoned(0.58, 0.6));
+    assert.equal(uncertain.status, 'failed');
+    assert.deepEqual(uncertain.reason_codes, ['face_match_uncertain']);
+    assert.equal(uncertain.details?.['zone'], 'uncertain');
+    assert.equal(uncertain.details?.['score'], 0.59);
+    assert.equal(
+      uncertain.details?.['zone_reason'],
+      'Unsure: the face is 0.59 from the reference over 2 frames, between the match limit 0.55 and the mismatch limit 0.62; a person should compare them.',
+    );
+
+    const mismatch = check(zoned(0.63, 0.7));
+    assert.equal(mismatch.status, 'failed');
+    assert.deepEqual(mismatch.reason_codes, ['face_mismatch']);
+    assert.equal(mismatch.details?.['zone'], 'mismatch');
+    assert.match(String(mismatch.details?.['zone_reason']), /beyond the mismatch limit 0\.62/);
+  });
+
+  it('sends an uncertain face match to review, never approving or rejecting it', () => {
+    const input = inputWith({ liveness: { accepted: true }, face_match: zoned(0.58, 0.6) });
+    const session = { flow: 'user', tier: 'tier2', required_steps: ['liveness'] } as const;
+    for (const environment of ['production', 'sandbox'] as const) {
+      const result = decide({ ...input, session: { ...input.session, ...session }, environment });
+      assert.equal(result.checks.find((c) => c.type === 'face_match')?.status, 'failed');
+      assert.equal(result.decision, 'review_required', environment);
+      assert.deepEqual(
+        result.reasons.map((reason) => reason.code),
+        ['face_match_uncertain'],
+      );
+    }
+  });
+
+  it('boundaries: the match limit itself matches, the mismatch limit itself is still uncertain', () => {
+    assert.equal(check(zoned(0.55)).details?.['zone'], 'match');
+    assert.equal(check(zoned(0.62)).details?.['zone'], 'uncertain');
+    assert.equal(check(zoned(0.6201)).details?.['zone'], 'mismatch');
   });
 
   it('fails with face_mismatch when another person faces the camera', () => {
@@ -46,10 +109,26 @@ describe('face_match check', () => {
     assert.ok((result.details?.['score'] as number) > 0.6);
   });
 
-  it('lets the best probe decide: a turned frame that embeds poorly does not fail a match', () => {
-    const result = check(genuineFaceMatch({ probes: [probe({ embedding: PERSON_B }), probe()] }));
-    assert.equal(result.status, 'passed');
+  it('fuses every frontal frame: one lucky frame of a look-alike no longer decides', () => {
+    // The best of these frames (0.45) would have matched on its own; the mean (0.5833) is uncertain.
+    const result = check(zoned(0.45, 0.65, 0.65));
+    assert.equal(result.details?.['zone'], 'uncertain');
     assert.equal(result.details?.['probes_matched'], 1);
+    assert.deepEqual(result.details?.['frame_scores'], ['0.45', '0.65', '0.65']);
+  });
+
+  it('weighs larger and more frontal faces more', () => {
+    const evidence = genuineFaceMatch({
+      space: ZONED_DLIB_SPACE,
+      probes: [
+        probe({ embedding: at(0.5), face_width: 300, pose: { yaw: 0, pitch: 0 } }),
+        probe({ embedding: at(0.62), face_width: 90, pose: { yaw: 18, pitch: 10 } }),
+      ],
+    });
+    // Unweighted, the mean would be 0.56 (uncertain); the small, turned face counts about half as much.
+    const score = check(evidence).details?.['score'] as number;
+    assert.ok(score > 0.5 && score < 0.55, `weighted toward the large frontal face: ${score}`);
+    assert.equal(check(evidence).details?.['zone'], 'match');
   });
 
   it('compares only the frontal probes when there are some: a turned frame close to a stranger does not pass', () => {
@@ -71,16 +150,24 @@ describe('face_match check', () => {
     assert.equal(result.details?.['pose'], undefined);
   });
 
-  it('falls back to the turned probes when the challenge had no frontal frame, and says so', () => {
+  it('falls back to the turned probes when the challenge had no frontal frame, says so, and never matches on them alone', () => {
     const result = check(
       genuineFaceMatch({
         probes: [probe({ pose: { yaw: 30, pitch: 0 } }), probe({ pose: { yaw: -28, pitch: 4 } })],
       }),
     );
-    assert.equal(result.status, 'passed');
+    assert.equal(result.status, 'failed');
+    assert.deepEqual(result.reason_codes, ['face_match_uncertain']);
+    assert.equal(result.details?.['zone'], 'uncertain');
+    assert.match(String(result.details?.['zone_reason']), /head turned/);
     assert.equal(result.details?.['probes_frontal'], 0);
     assert.equal(result.details?.['probes_compared'], 2);
     assert.equal(result.details?.['pose'], 'turned');
+    // A stranger is still rejected on turned frames.
+    const stranger = check(
+      genuineFaceMatch({ probes: [probe({ embedding: PERSON_B, pose: { yaw: 30, pitch: 0 } })] }),
+    );
+    assert.deepEqual(stranger.reason_codes, ['face_mismatch']);
   });
 
   it('compares by similarity in a cosine space', () => {

@@ -14,6 +14,9 @@ describe('liveness check', () => {
     const result = check({ accepted: true, judgement: genuineJudgement() });
     assert.equal(result.status, 'passed');
     assert.deepEqual(result.details, {
+      zone: 'live',
+      zone_reason:
+        'Every prompted action was performed: turn_left performed (yaw -24), smile performed (smile 0.9), blink performed (eyes_open 0.1).',
       actions: ['turn_left', 'smile', 'blink'],
       outcomes: ['performed', 'performed', 'performed'],
       turn_left_yaw: -24,
@@ -32,6 +35,11 @@ describe('liveness check', () => {
     assert.deepEqual(result.reason_codes, ['liveness_failed']);
     assert.equal(result.details?.['failure'], 'not_performed');
     assert.deepEqual(result.details?.['outcomes'], ['not_performed', 'not_performed', 'not_performed']);
+    assert.equal(result.details?.['zone'], 'not_live');
+    assert.equal(
+      result.details?.['zone_reason'],
+      'Not every prompted action was performed (not performed): turn_left not performed (yaw -24), smile not performed (smile 0.9), blink not performed (eyes_open 0.85).',
+    );
   });
 
   it('trusts the judgement over an attempt marked accepted', () => {
@@ -52,6 +60,10 @@ describe('liveness check', () => {
       type: 'liveness',
       status: 'failed',
       reason_codes: ['liveness_failed'],
+      details: {
+        zone: 'not_live',
+        zone_reason: 'The liveness attempt was refused before the face models judged it.',
+      },
     });
   });
 
@@ -59,6 +71,8 @@ describe('liveness check', () => {
     assert.deepEqual(check({ accepted: true }).details, {
       cause: 'model_unavailable',
       frames_accepted: true,
+      zone: 'uncertain',
+      zone_reason: 'The frames answered the challenge, but no face model judged them; a person should look.',
     });
   });
 

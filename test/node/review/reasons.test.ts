@@ -20,6 +20,7 @@ describe('review vocabulary matches API.md §5', () => {
       'underage',
       'liveness_failed',
       'face_mismatch',
+      'face_match_uncertain',
       'duplicate_identity',
       'watchlist_hit',
       'attempts_exhausted',
@@ -65,6 +66,7 @@ describe('reason catalogue', () => {
     'duplicate_identity',
     'document_tampered',
     'face_mismatch',
+    'face_match_uncertain',
     'manual_rejection',
   ] as const;
   for (const code of confidential) {

@@ -1,4 +1,4 @@
-import type { FaceObservation, PixelBox } from '../../../features/vision/vision-engine.ts';
+import type { FaceObservation } from '../../../features/vision/vision-engine.ts';
 
 /** A mesh point: x and y in pixels of the analysed image, z (depth) on the same scale. */
 export type MeshPoint = readonly [number, number, number?];
@@ -22,8 +22,6 @@ const LEFT_EYE = { upper: 386, lower: 374, outer: 263, inner: 362 } as const;
 const INNER_LIP = { upper: 13, lower: 14 } as const;
 const FOREHEAD_TOP = 10;
 const CHIN = 152;
-/** Both eyebrows, upper and lower contours: the top of the region dlib's 68 landmarks cover. */
-const EYEBROWS = [70, 63, 105, 66, 107, 55, 65, 52, 53, 46, 300, 293, 334, 296, 336, 285, 295, 282, 283, 276];
 
 /**
  * Eye aspect ratio (lid gap ÷ corner-to-corner width, Soukupová & Čech 2016) read as closed and as fully
@@ -92,35 +90,5 @@ export function observeFace(face: MeshFace, scale: number): FaceObservation {
     rightEyeOpen: eyeOpenness(face.mesh, RIGHT_EYE),
     mouthOpen: mouthOpenness(face.mesh),
     smile: clamp01(happy),
-  };
-}
-
-/** face-api's alignment margin: the landmarks' bounding box grown by 20 % of its size (10 % per side). */
-const EMBEDDING_MARGIN = 0.2;
-
-/**
- * The square crop the dlib ResNet embedder is fed, in analysed-image pixels: the box dlib's 68 landmarks
- * span (jaw to jaw, eyebrows to chin; here from the mesh, whose forehead points lie above it), grown by
- * face-api's margin and padded to a square around its centre, as face-api's own pipeline does before
- * resizing to 150 × 150. It may extend past the image; the caller pads with black like face-api.
- *
- * @example
- * embeddingCrop(face.mesh) // { x: 168, y: 77, width: 112, height: 112 }
- */
-export function embeddingCrop(mesh: readonly MeshPoint[]): PixelBox {
-  let left = Number.POSITIVE_INFINITY;
-  let right = Number.NEGATIVE_INFINITY;
-  for (const [px] of mesh) {
-    left = Math.min(left, px);
-    right = Math.max(right, px);
-  }
-  const top = Math.min(...EYEBROWS.map((index) => point(mesh, index)[1]));
-  const bottom = Math.max(...mesh.map((p) => p[1]));
-  const side = Math.max(right - left, bottom - top) * (1 + EMBEDDING_MARGIN);
-  return {
-    x: (left + right) / 2 - side / 2,
-    y: (top + bottom) / 2 - side / 2,
-    width: side,
-    height: side,
   };
 }
