@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Check } from '../api/console-types.ts';
 import { codeLabel, type Translate } from '../i18n/localize.ts';
+import { ZONE_DETAIL_KEYS, zoneFacts } from './check-zone.ts';
 import { badge } from './widgets.ts';
 
 /** A detail value as text: numbers rounded for reading, lists joined, flags as yes/no. */
@@ -21,9 +22,23 @@ export function reasonList(t: Translate, codes: readonly string[]): unknown {
   </ul>`;
 }
 
+/** A check's details: its zone first (badge, reason, score against the boundaries), then the rest by name. */
+function detailsList(t: Translate, locale: string, details: Readonly<Record<string, unknown>>): unknown {
+  const zoned = typeof details.zone === 'string';
+  const rest = Object.entries(details).filter(([name]) => !(zoned && ZONE_DETAIL_KEYS.has(name)));
+  return html`<dl class="facts">
+    ${zoneFacts(t, locale, details)}
+    ${rest.map(
+      ([name, value]) => html`<dt><code>${name}</code></dt>
+        <dd>${detailText(t, locale, value)}</dd>`,
+    )}
+  </dl>`;
+}
+
 /**
  * The automated checks of a result (API.md §5): type, status, reason codes and the measured details
- * (scores, counts, flags and method names: the API never puts personal values there).
+ * (scores, counts, flags and method names: the API never puts personal values there). A check decided
+ * in zones (face match, liveness) shows its zone, the reason and the score against the boundaries first.
  *
  * @example
  *   html`${checksTable(t, 'en', result.checks)}`
@@ -59,12 +74,7 @@ export function checksTable(
             <td>
               ${
                 check.details && Object.keys(check.details).length > 0
-                  ? html`<dl class="facts">
-                    ${Object.entries(check.details).map(
-                      ([name, value]) => html`<dt><code>${name}</code></dt>
-                        <dd>${detailText(t, locale, value)}</dd>`,
-                    )}
-                  </dl>`
+                  ? detailsList(t, locale, check.details)
                   : t('none')
               }
             </td>

@@ -101,6 +101,72 @@ describe('console screens', () => {
     expect(text).to.include('document_tampered');
   });
 
+  it('session detail: a check decided in zones shows its zone in words, the reason and the score against the limits', async function () {
+    this.timeout(30_000);
+    /** The checks' rows by check label: the zone facts of each, and the names of its other details. */
+    const checkRows = (el: HTMLElement) =>
+      new Map(
+        [...root(el).querySelectorAll('section[aria-labelledby=checks] tbody tr')].map((row) => [
+          row.querySelector('th')!.textContent!.trim(),
+          row,
+        ]),
+      );
+    const factsOf = (row: Element) =>
+      Object.fromEntries(
+        [...row.querySelectorAll('dl.facts dt')].map((dt) => [
+          dt.textContent!.trim(),
+          dt.nextElementSibling as HTMLElement,
+        ]),
+      );
+
+    const { el } = await mountConsole({
+      role: 'tenant_admin',
+      path: '/console/sessions/sess_Review00000000000001',
+    });
+    await until(() => checkRows(el).get('Face match'), 4000, 'the face-match check');
+    const face = factsOf(checkRows(el).get('Face match')!);
+    const zoneBadge = face.Zone!.querySelector('.badge')!;
+    expect(zoneBadge.textContent!.trim(), 'the zone in words, not colour alone').to.equal('Uncertain');
+    expect(zoneBadge.classList.contains('tone-wait')).to.equal(true);
+    expect(face.Why!.textContent).to.include('between the match limit 0.55 and the mismatch limit 0.62');
+    expect(face.Why!.getAttribute('lang'), "the API's sentence is English").to.equal('en');
+    expect(face['Score and limits']!.textContent!.trim()).to.equal(
+      '0.5712 (match limit 0.55, mismatch limit 0.62)',
+    );
+    // Shown once, as facts: not repeated by their raw names below; the other details still are.
+    expect(Object.keys(face)).to.not.include.members(['zone', 'zone_reason', 'thresholds']);
+    expect(Object.keys(face)).to.include.members(['score', 'probes_compared']);
+    const liveness = factsOf(checkRows(el).get('Liveness')!);
+    expect(liveness.Zone!.textContent!.trim()).to.equal('Live');
+    expect(liveness.Why!.textContent).to.include('Every prompted action was performed');
+    expect(liveness['Score and limits'], 'no score or limits: no such row').to.equal(undefined);
+
+    // An approved session's flat `match_threshold` / `mismatch_threshold`, in German.
+    resetStorage();
+    const german = await mountConsole({
+      role: 'tenant_admin',
+      locale: 'de',
+      path: '/console/sessions/sess_Approved000000000001',
+    });
+    await until(() => checkRows(german.el).get('Gesichtsabgleich'), 4000, 'the German face-match check');
+    const match = factsOf(checkRows(german.el).get('Gesichtsabgleich')!);
+    expect(match.Zone!.textContent!.trim()).to.equal('Übereinstimmung');
+    expect(match['Wert und Grenzen']!.textContent!.trim()).to.equal(
+      '0,41 (Grenze Übereinstimmung 0,55, Grenze Abweichung 0,62)',
+    );
+
+    // A session decided before checks carried zones: its details as they were, no zone rows.
+    resetStorage();
+    const older = await mountConsole({
+      role: 'tenant_admin',
+      path: '/console/sessions/sess_Rejected000000000001',
+    });
+    await until(() => checkRows(older.el).get('Face match'), 4000, 'the older face-match check');
+    const plain = factsOf(checkRows(older.el).get('Face match')!);
+    expect(Object.keys(plain)).to.deep.equal(['distance', 'threshold']);
+    expect(checkRows(older.el).get('Face match')!.querySelector('dl .badge')).to.equal(null);
+  });
+
   it('session detail: the timeline lists its events and the deliveries they caused', async () => {
     const { el, backend } = await mountConsole({
       role: 'tenant_admin',

@@ -132,6 +132,54 @@ function page<T>(items: T[], idOf: (item: T) => string, query: URLSearchParams) 
   return { object: 'list', data: slice, has_more: hasMore };
 }
 
+/**
+ * The face-match check as the review now writes it, per session status: a session waiting for review is
+ * in the `uncertain` zone (its thresholds nested, as issue #22 describes them), an approved one a `match`
+ * (thresholds flat, as the server writes them); a rejected one stands for a session decided before checks
+ * carried zones.
+ */
+function faceMatchCheck(status: string): SessionResult['checks'][number] {
+  if (status === 'review_required') {
+    return {
+      type: 'face_match',
+      status: 'failed',
+      reason_codes: ['face_match_uncertain'],
+      details: {
+        score: 0.5712,
+        zone: 'uncertain',
+        zone_reason:
+          'Unsure: the face is 0.5712 from the reference over 3 frames, between the match limit 0.55 and the mismatch limit 0.62; a person should compare them.',
+        thresholds: { match: 0.55, mismatch: 0.62 },
+        metric: 'euclidean',
+        probes_compared: 3,
+      },
+    };
+  }
+  if (status === 'rejected') {
+    return {
+      type: 'face_match',
+      status: 'passed',
+      reason_codes: [],
+      details: { distance: 0.31, threshold: 0.6 },
+    };
+  }
+  return {
+    type: 'face_match',
+    status: 'passed',
+    reason_codes: [],
+    details: {
+      score: 0.41,
+      zone: 'match',
+      zone_reason:
+        'The face matches: it is 0.41 from the reference over 3 frames, within the match limit 0.55.',
+      match_threshold: 0.55,
+      mismatch_threshold: 0.62,
+      metric: 'euclidean',
+      probes_compared: 3,
+    },
+  };
+}
+
 function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
@@ -620,17 +668,22 @@ export class FakeConsoleBackend {
             reason_codes: [],
             details: { mrz_check_digits: true, method: 'offline_checks' },
           },
-          {
-            type: 'face_match',
-            status: 'passed',
-            reason_codes: [],
-            details: { distance: 0.31, threshold: 0.6 },
-          },
+          faceMatchCheck(found.status),
           {
             type: 'liveness',
             status: found.status === 'rejected' ? 'failed' : 'passed',
             reason_codes: found.status === 'rejected' ? ['liveness_failed'] : [],
-            details: { frames: 3, actions_matched: 3 },
+            // A rejected session stands for one decided before checks carried zones.
+            details:
+              found.status === 'rejected'
+                ? { frames: 3, actions_matched: 3 }
+                : {
+                    zone: 'live',
+                    zone_reason:
+                      'Every prompted action was performed: turn_left performed (yaw -24.1), smile performed (smile 0.91).',
+                    frames: 3,
+                    actions_matched: 3,
+                  },
           },
         ],
       };
