@@ -126,7 +126,7 @@ export interface FaceMatchReport {
 }
 
 /** The face of one image as the face-match check sees it, or why there is none. */
-type Acquired =
+export type Acquired =
   | {
       ok: true;
       sample: FaceSample & { embedding: readonly number[] };
@@ -173,8 +173,8 @@ function problemOf(sample: FaceSample, source: FaceImage['source']): string | nu
   return null;
 }
 
-/** Reads each image once per engine, however many pairs use it. */
-function faceAcquirer(engine: VisionEngine) {
+/** Reads each image once per engine, however many pairs use it (cached in memory). */
+export function faceAcquirer(engine: VisionEngine) {
   const cache = new Map<string, Promise<Acquired>>();
   return (image: FaceImage): Promise<Acquired> => {
     const key = `${image.source.kind}:${image.path}`;
@@ -272,8 +272,8 @@ function groupResult(tally: GroupTally): PairGroupResult {
 export async function measureFaceMatch(
   engine: VisionEngine,
   pairs: readonly FacePair[],
+  acquire: (image: FaceImage) => Promise<Acquired> = faceAcquirer(engine),
 ): Promise<FaceMatchReport> {
-  const acquire = faceAcquirer(engine);
   const tallies = new Map<string, GroupTally & { kind: string; same: boolean }>();
   const genuine: GroupTally = { pairs: 0, errors: 0, scores: [] };
   const impostor: GroupTally = { pairs: 0, errors: 0, scores: [] };

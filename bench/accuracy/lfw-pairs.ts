@@ -1,8 +1,13 @@
-// `node bench/accuracy/lfw-pairs.ts <directory>`: false accept and false reject rates of a vision engine's
-// face embeddings on a face-verification pair set, at the embedding space's published threshold (the same
-// measurement as bench/accuracy/faces.ts, on real photos of many people).
+// `node bench/accuracy/lfw-pairs.ts <directory> [--half A|B|all] [--json]` (or `npm run bench:accuracy --
+// --pairs <directory>`): how the face match decides on a face-verification set of real photos of many
+// people: the zone (match, uncertain, mismatch) of every frontal pair as the face-match check decides it,
+// simulated sessions, a DET table (FAR and FRR over a range of thresholds), and FAR and FRR at the
+// embedding space's published threshold (the same measurement as bench/accuracy/faces.ts). Every image is
+// embedded once and kept in memory. With `--json` the last line printed is one JSON object:
+// `{"frontal":{"same":{"match":n,"uncertain":n,"mismatch":n,"no_face":n},"different":{…}},
+// "thresholds":{…},"engine":{…},…}`.
 //
-// Two layouts are read:
+// Three layouts are read:
 //
 // 1. Labeled Faces in the Wild (http://vis-www.cs.umass.edu/lfw/), as distributed: a `pairs.txt` (or
 //    `pairsDevTest.txt`, `pairsDevTrain.txt`) in <directory>, and the images under <directory>/lfw/ (also
@@ -13,17 +18,31 @@
 //        Abdel_Madi_Shabneh	1	Dean_Barker	1   different people: name, number, name, number
 // 2. A plain layout for any other set: <directory>/same/<pair>/{a,b}.jpg for pairs of one person and
 //    <directory>/different/<pair>/{a,b}.jpg for pairs of two people (`.jpeg`, `.png` also accepted).
+// 3. By identity: <directory>/people/<identity>/<photos> (face-identity-set.ts). Every pair is formed,
+//    and sessions are simulated (one photo as the portrait, up to three others as the frames). The
+//    identities are split into halves A and B; `--half` picks one (default B: the face match's zone
+//    thresholds were chosen on half A of the set docs/verification.md describes) or `all`.
 //
 // Nothing is downloaded: bring the set yourself. LFW's images are 250 × 250 with the face centred.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { createNodeVisionEngine } from '../../server/runtime/node/vision/node-vision-engine.ts';
 import type { VisionEngine } from '../../server/features/vision/vision-engine.ts';
+import { type FaceSetHalf, isIdentityLayout, readIdentities, splitHalf } from './face-identity-set.ts';
+import {
+  faceZoneJson,
+  formatFaceZoneReport,
+  identityPairs,
+  measureFaceZones,
+  measurePairListZones,
+} from './face-zones.ts';
 import {
   type FaceImage,
-  type FacePair,
   type FaceMatchReport,
+  type FacePair,
+  faceAcquirer,
   formatFaceMatchReport,
   measureFaceMatch,
 } from './faces.ts';
@@ -147,20 +166,61 @@ export function measureFacePairSet(engine: VisionEngine, directory: string): Pro
   return measureFaceMatch(engine, readFacePairSet(directory));
 }
 
-async function main() {
-  const directory = process.argv[2];
-  if (!directory) {
-    console.error(
-      'usage: node bench/accuracy/lfw-pairs.ts <directory with pairs.txt, or with same/ and different/>',
-    );
-    process.exit(2);
-  }
+/**
+ * The whole face-pair bench on `directory`: the zone report (with the DET table), then FAR and FRR at the
+ * published threshold, and with `json` one JSON object as the last line. Each image is embedded once.
+ *
+ * @example
+ * await runFacePairsBench('/work/data/faces', { json: true, half: 'B' });
+ */
+export async function runFacePairsBench(
+  directory: string,
+  options: { json: boolean; half: FaceSetHalf },
+): Promise<void> {
   const engine = createNodeVisionEngine({ threads: 1 });
   try {
-    console.log(formatFaceMatchReport(await measureFacePairSet(engine, resolve(directory))));
+    const acquire = faceAcquirer(engine);
+    let zones: Awaited<ReturnType<typeof measureFaceZones>>;
+    let pairs: FacePair[];
+    if (isIdentityLayout(directory)) {
+      const identities = splitHalf(readIdentities(directory), options.half);
+      zones = await measureFaceZones(acquire, identities, options.half);
+      pairs = identityPairs(identities);
+    } else {
+      pairs = readFacePairSet(directory);
+      zones = await measurePairListZones(acquire, pairs);
+    }
+    console.log(formatFaceZoneReport(zones));
+    console.log('');
+    const atThreshold = await measureFaceMatch(engine, pairs, acquire);
+    // Thousands of pairs: the per-pair mistakes are in the zone report above.
+    console.log(formatFaceMatchReport({ ...atThreshold, mistakes: [], byKind: [] }));
+    if (options.json) console.log(faceZoneJson(zones));
   } finally {
     await engine.close();
   }
+}
+
+/** `--half` as given, or B. */
+export function parseHalf(value: string | undefined): FaceSetHalf {
+  if (value === undefined) return 'B';
+  if (value === 'A' || value === 'B' || value === 'all') return value;
+  throw new Error(`--half must be A, B or all, not ${value}`);
+}
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { half: { type: 'string' }, json: { type: 'boolean', default: false } },
+  });
+  const directory = positionals[0];
+  if (!directory) {
+    console.error(
+      'usage: node bench/accuracy/lfw-pairs.ts <directory with pairs.txt, same/ and different/, or people/> [--half A|B|all] [--json]',
+    );
+    process.exit(2);
+  }
+  await runFacePairsBench(resolve(directory), { json: values.json, half: parseHalf(values.half) });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
