@@ -592,8 +592,10 @@ export class IdVerifyElement extends LitElement {
           .captureMode=${ctx.captureMode}
           .cameraIssue=${ctx.cameraIssue}
           .allowUpload=${this.allowUpload}
+          .offerHandoff=${!isHandheld()}
           @idv-flow-intent=${onIntent}
           @idv-step-failed=${onFailed}
+          @idv-handoff-request=${() => this.#openHandoff()}
         ></idv-document-step>`;
       case 'liveness':
         this.#ensureDefined('idv-liveness-step');

@@ -153,6 +153,7 @@ export interface LivenessChallenge {
 
 /** Why a liveness attempt was sent back (API.md §9); new reasons may come, worded by `user_message`. */
 export type LivenessRetryReason =
+  | 'capture_quality'
   | 'challenge_expired'
   | 'frame_count_mismatch'
   | 'frame_undecodable'
@@ -170,6 +171,8 @@ export interface LivenessResult {
   reason?: LivenessRetryReason;
   /** With `action_not_performed`: the action that was not seen. */
   action?: LivenessAction;
+  /** With `capture_quality`: what to fix; such a retry costs no attempt. */
+  quality_issues?: QualityIssue[];
   /** With `retry`: the server's advice, in English. */
   user_message?: string;
   /** `rejected` once the last attempt was used. */

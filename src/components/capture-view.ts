@@ -142,6 +142,7 @@ export class CaptureView extends LitElement {
     allowUpload: { attribute: false },
     cameraIssue: { attribute: false },
     guidance: { attribute: false },
+    autoCapture: { attribute: false },
     documentType: { attribute: false },
     side: { attribute: false },
     label: { attribute: false },
@@ -157,6 +158,11 @@ export class CaptureView extends LitElement {
   declare cameraIssue: CameraIssue | null;
   /** Analyse frames, guide and auto-capture (documents); off for selfies. */
   declare guidance: boolean;
+  /**
+   * Fire the shutter by itself after a second of good frames. The parent turns it off after the server
+   * refused a photo, until the person acts: the guidance and the shutter button stay.
+   */
+  declare autoCapture: boolean;
   /** The document in front of the camera: the guide takes its shape (ID-1 when null). */
   declare documentType: IdDocumentType | null;
   /** Which side of it: a card's machine-readable zone is on its back. */
@@ -182,6 +188,7 @@ export class CaptureView extends LitElement {
     this.allowUpload = true;
     this.cameraIssue = null;
     this.guidance = true;
+    this.autoCapture = true;
     this.documentType = null;
     this.side = 'front';
     this.label = '';
@@ -206,6 +213,8 @@ export class CaptureView extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
+    // Turned back on: the second of good frames counts from now, never from before the pause.
+    if (changed.has('autoCapture')) this.#goodSince = 0;
     if (changed.has('mode') || changed.has('facing')) {
       if (this.mode === 'camera') void this.#startCamera();
       else {
@@ -267,6 +276,7 @@ export class CaptureView extends LitElement {
       this.#goodSince = 0;
       return;
     }
+    if (!this.autoCapture) return;
     this.#goodSince ||= now;
     if (now - this.#goodSince >= AUTO_CAPTURE_MS) void this.shoot();
   }

@@ -13,6 +13,7 @@ import type {
 import { MRZ_FORMATS } from '../capture/mrz-formats.ts';
 import type { CameraFailedEvent, CapturedEvent, CaptureModeEvent } from '../components/capture-events.ts';
 import type { CaptureView } from '../components/capture-view.ts';
+import { HandoffRequestEvent } from '../components/handoff-view.ts';
 import type { CameraIssue, CaptureMode } from '../flow/flow-types.ts';
 import { fieldMessage, fieldProblems } from '../i18n/problem-message.ts';
 import { DOCUMENT_LABEL } from './document-labels.ts';
@@ -74,6 +75,16 @@ export class DocumentStep extends StepElement {
         margin: 0;
         overflow-wrap: anywhere;
       }
+      .refused {
+        border: 1px solid var(--idv-color-border);
+        border-radius: var(--idv-radius);
+        padding: 0.75rem 1rem;
+        margin-block-end: 1rem;
+      }
+      .refused ul {
+        margin-block: 0.5rem;
+        padding-inline-start: 1.25rem;
+      }
     `,
   ];
 
@@ -85,8 +96,10 @@ export class DocumentStep extends StepElement {
     captureMode: { attribute: false },
     cameraIssue: { attribute: false },
     allowUpload: { attribute: false },
+    offerHandoff: { attribute: false },
     locale: { attribute: false },
     issues: { state: true },
+    refused: { state: true },
     prefill: { state: true },
     readingSession: { state: true },
     editing: { state: true },
@@ -103,6 +116,14 @@ export class DocumentStep extends StepElement {
   declare allowUpload: boolean;
   /** Server quality issues of the last upload; non-empty means "retake". */
   declare issues: QualityIssue[];
+  /** Whether "Continue on your phone" may be offered here (the shell says: not on a phone itself). */
+  declare offerHandoff: boolean;
+  /**
+   * The server refused the last photo for quality: auto-capture waits until the person acts (try again,
+   * the shutter, upload a file or the phone), so the camera never fires again by itself into the same
+   * refusal.
+   */
+  declare refused: boolean;
   /** The widget's language, for showing dates read off the document. */
   declare locale: string;
   /** What the server read off the document (the session's `prefill`), once the details screen asked. */
@@ -132,8 +153,10 @@ export class DocumentStep extends StepElement {
     this.captureMode = 'camera';
     this.cameraIssue = null;
     this.allowUpload = true;
+    this.offerHandoff = false;
     this.locale = 'en';
     this.issues = [];
+    this.refused = false;
     this.prefill = null;
     this.readingSession = false;
     this.editing = false;
@@ -143,6 +166,7 @@ export class DocumentStep extends StepElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('screen')) {
       this.issues = [];
+      this.refused = false;
       this.errorMessage = '';
       if (this.screen === 'document_details') void this.#readPrefill();
     }
@@ -213,15 +237,30 @@ export class DocumentStep extends StepElement {
     }
     const { quality, extracted } = result.value;
     const failed = !quality.ok && quality.issues.length > 0;
-    this.reportAttempts('id_document', result.value, failed);
+    // A refusal for capture quality costs no attempt (API.md §9): nothing failed that counts.
+    this.reportAttempts('id_document', result.value, false);
     if (failed) {
-      // The server's check is the one that counts: show why and go back to live capture.
+      // The server's check is the one that counts: say why, back to the live picture, and wait for the
+      // person: try again, the shutter, a file or the phone.
       this.issues = quality.issues;
+      this.refused = true;
       await this.renderRoot.querySelector<CaptureView>('idv-capture-view')?.reset();
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLButtonElement>('#try-again')?.focus();
       return;
     }
     this.extracted = { ...this.extracted, ...(extracted ?? {}) };
     this.emitFlow({ type: 'side_accepted', side });
+  }
+
+  /** "Try again" after a refusal: auto-capture resumes, focus goes to the shutter. */
+  async #tryAgain(): Promise<void> {
+    this.refused = false;
+    this.issues = [];
+    await this.updateComplete;
+    const view = this.renderRoot.querySelector<CaptureView>('idv-capture-view');
+    await view?.updateComplete;
+    view?.renderRoot.querySelector<HTMLElement>('button, input')?.focus();
   }
 
   /** "Yes, continue" on what was read: the server has the details already, or gets exactly those. */
@@ -318,16 +357,7 @@ export class DocumentStep extends StepElement {
     return html`
       <h2 tabindex="-1">${title}</h2>
       <p class="muted">${t('captureHint')}</p>
-      ${
-        this.issues.length
-          ? html`<div role="alert" class="error">
-              <p>${t('retakeTitle')}</p>
-              <ul>
-                ${this.issues.map((issue) => html`<li>${t(QUALITY_ISSUE_TEXT[issue] ?? 'genericError')}</li>`)}
-              </ul>
-            </div>`
-          : null
-      }
+      ${this.issues.length ? this.#renderRefusal() : null}
       ${this.busy ? html`<p role="status">${t('captureUploading')}</p>` : null}
       ${this.errorMessage ? html`<p class="error" role="alert">${this.errorMessage}</p>` : null}
       ${keyed(
@@ -340,6 +370,7 @@ export class DocumentStep extends StepElement {
         .cameraIssue=${this.cameraIssue}
         .allowUpload=${this.allowUpload}
         .guidance=${true}
+        .autoCapture=${!this.refused}
         .documentType=${this.documentType}
         .side=${side}
         .label=${title}
@@ -357,6 +388,47 @@ export class DocumentStep extends StepElement {
           : null
       }
     `;
+  }
+
+  /**
+   * What the server refused and every way on, right where the person is: try again (auto-capture
+   * resumes), upload a file instead, or continue on a phone. Announced once (role=alert).
+   */
+  #renderRefusal() {
+    const { t } = this;
+    const camera = this.captureMode === 'camera';
+    return html`<div class="refused" part="refusal">
+      <div role="alert" class="error">
+        <p>${t('retakeTitle')}</p>
+        <ul>
+          ${this.issues.map((issue) => html`<li>${t(QUALITY_ISSUE_TEXT[issue] ?? 'genericError')}</li>`)}
+        </ul>
+      </div>
+      ${
+        this.refused
+          ? html`<div class="actions">
+              <button id="try-again" part="button primary" @click=${() => this.#tryAgain()}>${t('retry')}</button>
+              ${
+                camera && this.allowUpload
+                  ? html`<button
+                      class="secondary"
+                      @click=${() => this.emitFlow({ type: 'capture_mode_chosen', mode: 'upload' })}
+                    >
+                      ${t('captureUploadInstead')}
+                    </button>`
+                  : null
+              }
+              ${
+                this.offerHandoff
+                  ? html`<button class="secondary" @click=${() => this.dispatchEvent(new HandoffRequestEvent())}>
+                      ${t('handoffButton')}
+                    </button>`
+                  : null
+              }
+            </div>`
+          : null
+      }
+    </div>`;
   }
 
   #renderDetails() {

@@ -2,6 +2,7 @@ import type { LivenessResult } from '../api/verify-types.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import type { Translate } from '../i18n/localize.ts';
 import { knownActionPrompt } from './liveness-actions.ts';
+import { QUALITY_ISSUE_TEXT } from './quality-issue-text.ts';
 
 /** The widget's wording of each retry `reason` (API.md §9); `action_not_performed` names the action. */
 const BY_REASON: Readonly<Record<string, MessageKey>> = {
@@ -26,6 +27,11 @@ const BY_REASON: Readonly<Record<string, MessageKey>> = {
  *   // 'We did not see this movement: “Smile”. Follow each prompt and try again.'
  */
 export function livenessRetryText(result: LivenessResult, t: Translate): string {
+  // Frames refused for capture quality: the same words as the document's live guidance (light, stillness).
+  // (A camera too small to judge has no such words: the server's advice, to use another camera, stands.)
+  const issue = result.reason === 'capture_quality' ? result.quality_issues?.[0] : undefined;
+  if (issue === 'too_dark' || issue === 'blurry') return t(QUALITY_ISSUE_TEXT[issue]);
+  if (result.reason === 'capture_quality') return result.user_message ?? t('livenessRetry');
   const key = result.reason ? BY_REASON[result.reason] : undefined;
   if (!key) return result.user_message ?? t('livenessRetry');
   if (result.reason === 'action_not_performed' && result.action) {

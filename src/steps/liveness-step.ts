@@ -343,8 +343,10 @@ export class LivenessStep extends StepElement {
       return;
     }
     const accepted = result.value.status === 'accepted';
-    // The shell shows the attempts left, and the final screen when none are.
-    this.reportAttempts('liveness', result.value, !accepted);
+    // The shell shows the attempts left, and the final screen when none are. Frames refused for capture
+    // quality were never judged and cost nothing: not a failed attempt.
+    const free = result.value.reason === 'capture_quality' || result.value.reason === 'frame_undecodable';
+    this.reportAttempts('liveness', result.value, !accepted && !free);
     if (accepted) {
       this.emitFlow({ type: 'step_completed', step: 'liveness' });
       return;

@@ -78,7 +78,8 @@ export class UploadStep extends StepElement {
     if (!result) return;
     const { quality } = result.value;
     const failed = !quality.ok && quality.issues.length > 0;
-    this.reportAttempts(step, result.value, failed);
+    // A refusal for capture quality costs no attempt (API.md §9): nothing failed that counts.
+    this.reportAttempts(step, result.value, false);
     if (failed) {
       this.issues = quality.issues;
       await this.renderRoot.querySelector<CaptureView>('idv-capture-view')?.reset();

@@ -119,22 +119,60 @@ describe('<id-verify> tells the end-user the truth', () => {
   });
 
   describe('attempts', () => {
-    it('shows the attempts left once one failed, then the final screen and idv-error when none are left', async function () {
+    it('uses no attempt for a photo refused for quality: no notice, the retake offered with the phone', async function () {
       this.timeout(15_000);
       denyCamera();
       const api = passportAt('document');
-      api.qualityIssues = [['blurry'], ['glare'], ['too_dark']];
+      api.qualityIssues = [['blurry'], ['glare'], ['too_dark'], ['blurry']];
       const { el, events } = await mount(api);
       await until(() => el.state.phase === 'step' && el.state.ctx.cameraIssue, 3000, 'upload fallback');
-      expect(attemptsNotice(el), 'nothing before a failure').to.equal(null);
+      for (let i = 0; i < 4; i++) {
+        await upload(el, 'idv-document-step');
+        await until(() => deep(el, 'idv-document-step', '#try-again'), 3000, `refusal ${i + 1}`);
+        expect(attemptsNotice(el), 'a quality refusal uses no attempt').to.equal(null);
+        expect(el.state.phase === 'step' && el.state.screen).to.equal('document_front');
+        (deep(el, 'idv-document-step', '#try-again') as HTMLButtonElement).click();
+      }
+      expect(api.session.status).to.equal('collecting');
+      expect(events.filter((e) => e.type === 'idv-error').map((e) => e.detail.code)).to.not.include(
+        'attempts_exhausted',
+      );
+      await expect(el).to.be.accessible();
+    });
 
-      await upload(el, 'idv-document-step');
+    it('shows the attempts left once a judged try failed, then the final screen and idv-error when none are left', async function () {
+      this.timeout(15_000);
+      const api = passportAt('liveness');
+      const judged = { status: 'retry', attempts_remaining: 0, reason: 'no_face' } as const;
+      api.livenessResults = [
+        { status: 'retry', attempts_remaining: 3, reason: 'capture_quality', quality_issues: ['too_dark'] },
+        judged,
+        judged,
+        judged,
+      ];
+      const { el, events } = await mount(api);
+      const step = await until(
+        () =>
+          deep(el, 'idv-liveness-step') as
+            | (HTMLElement & { addFrame(blob: Blob): Promise<void>; challenge: unknown })
+            | null,
+        3000,
+        'liveness step',
+      );
+      const attempt = async () => {
+        await until(() => step.challenge, 3000, 'challenge');
+        await step.addFrame(new Blob(['a'], { type: 'image/jpeg' }));
+        await step.addFrame(new Blob(['b'], { type: 'image/jpeg' }));
+      };
+      await attempt();
+      expect(attemptsNotice(el), 'frames refused for capture quality use no attempt').to.equal(null);
+      await attempt();
       await until(() => attemptsNotice(el) === '2 attempts left', 3000, 'two left');
       expect(el.shadowRoot?.querySelector('[part~="attempts"]')?.getAttribute('role')).to.equal('status');
       await expect(el).to.be.accessible();
-      await upload(el, 'idv-document-step');
+      await attempt();
       await until(() => attemptsNotice(el) === '1 attempt left', 3000, 'one left');
-      await upload(el, 'idv-document-step');
+      await attempt();
 
       await until(() => el.state.phase === 'result' && el.state.status === 'rejected', 3000, 'final screen');
       await el.updateComplete;

@@ -130,8 +130,8 @@ export class FakeVerifyApi implements VerifyApiClient {
   async uploadDocument(upload: DocumentUpload): Promise<UploadOutcome> {
     this.#record('uploadDocument', upload);
     this.uploads.push(upload);
+    // A refusal for capture quality costs no attempt (API.md §9), as on the server.
     const issues = this.qualityIssues.shift() ?? [];
-    if (issues.length > 0) this.#useAttempt(upload.step);
     if (issues.length === 0 && upload.step !== 'id_document') this.#complete(upload.step);
     if (issues.length === 0 && upload.step === 'id_document' && this.readOnUpload) {
       this.session = { ...this.session, prefill: { id_document: this.readOnUpload } };
@@ -172,7 +172,9 @@ export class FakeVerifyApi implements VerifyApiClient {
         session_status: this.session.status,
       };
     }
-    const left = this.#useAttempt('liveness');
+    // Frames refused for capture quality or undecodable were never judged: no attempt used.
+    const free = result.reason === 'capture_quality' || result.reason === 'frame_undecodable';
+    const left = free ? (this.attempts.liveness ?? 3) : this.#useAttempt('liveness');
     return { ...result, attempts_remaining: left, session_status: this.session.status };
   }
 
