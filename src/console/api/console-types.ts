@@ -314,6 +314,8 @@ export interface Tenant {
   minimum_age: number;
   document_authenticity: 'offline_checks' | 'manual_review';
   proof_of_address_max_age_days: number;
+  /** Judged tries per step of a new session, 1–10 (capture-quality refusals cost none). */
+  attempts_per_step: number;
   created_at: string;
   updated_at: string;
 }

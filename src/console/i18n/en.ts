@@ -387,6 +387,9 @@ export const en = {
   authenticity_offline_checks: 'Offline checks may pass a document on their own',
   authenticity_manual_review: 'A person always judges document authenticity',
   poaMaxAge: 'Maximum age of a proof of address (days)',
+  attemptsPerStep: 'Attempts per step',
+  attemptsPerStepHint:
+    'How many judged tries an end-user gets at each step of a new session (1–10). Photos refused for capture quality never count.',
   watchlistTitle: 'Watchlist',
   watchlistSource_tenant: 'Your list: {count} entries, updated {time}.',
   watchlistSource_sample: 'No list uploaded: the sandbox screens against the fictional sample list.',

@@ -17,13 +17,14 @@ type TenantChanges = Partial<
     | 'minimum_age'
     | 'document_authenticity'
     | 'proof_of_address_max_age_days'
+    | 'attempts_per_step'
   >
 >;
 
 /**
  * `/console/settings` (`tenant:write`): tenant name, branding (colours as `#rrggbb`, logo as an https URL),
- * allowed origins, minimum age, the document authenticity policy and the maximum age of a proof of
- * address; and the environment's watchlist, replaced by uploading a JSON or CSV file. Only changed fields
+ * allowed origins, minimum age, the document authenticity policy, the maximum age of a proof of
+ * address and the attempts per step of new sessions; and the environment's watchlist, replaced by uploading a JSON or CSV file. Only changed fields
  * are sent.
  */
 export class SettingsScreen extends ConsoleScreen {
@@ -89,6 +90,8 @@ export class SettingsScreen extends ConsoleScreen {
       changes.document_authenticity = authenticity;
     const poa = Number(text('proof_of_address_max_age_days'));
     if (poa !== tenant.proof_of_address_max_age_days) changes.proof_of_address_max_age_days = poa;
+    const attempts = Number(text('attempts_per_step'));
+    if (attempts !== tenant.attempts_per_step) changes.attempts_per_step = attempts;
     return changes;
   }
 
@@ -199,6 +202,12 @@ export class SettingsScreen extends ConsoleScreen {
           <label for="poa">${t('poaMaxAge')}</label>
           <input id="poa" name="proof_of_address_max_age_days" type="number" min="1" max="366" required
             .value=${String(tenant.proof_of_address_max_age_days)} />
+        </div>
+        <div class="field">
+          <label for="attempts_per_step">${t('attemptsPerStep')}</label>
+          <input id="attempts_per_step" name="attempts_per_step" type="number" min="1" max="10" step="1" required
+            aria-describedby="attempts-hint" .value=${String(tenant.attempts_per_step)} />
+          <p id="attempts-hint" class="muted">${t('attemptsPerStepHint')}</p>
         </div>
       </div>
       <fieldset>

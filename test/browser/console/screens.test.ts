@@ -337,6 +337,7 @@ describe('console screens', () => {
     await until(() => root(el).querySelector('#watchlist'), 4000, 'the settings');
     expect(root(el).textContent).to.include('fictional sample list');
     setValue(el, '#minimum_age', '21');
+    setValue(el, '#attempts_per_step', '5');
     setValue(el, '#allowed_origins', 'https://shop.test\nhttps://app.test');
     root(el).querySelector<HTMLInputElement>('#auth-manual_review')!.checked = true;
     submit(el, 'form');
@@ -345,6 +346,7 @@ describe('console screens', () => {
       allowed_origins: ['https://shop.test', 'https://app.test'],
       minimum_age: 21,
       document_authenticity: 'manual_review',
+      attempts_per_step: 5,
     });
     const csv =
       'name,date_of_birth,list,aliases\n"FICTITIOUS, Ivan",1971-04-01,internal,Ivan F|I. Fictitious\nJane Roe,,,\n';

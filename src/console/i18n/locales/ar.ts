@@ -384,6 +384,9 @@ export const messages: Messages = {
   authenticity_offline_checks: 'يمكن للفحوصات دون اتصال أن تقبل الوثيقة وحدها',
   authenticity_manual_review: 'يحكم شخص دائمًا على أصالة الوثيقة',
   poaMaxAge: 'أقصى عمر لإثبات العنوان (بالأيام)',
+  attemptsPerStep: 'المحاولات لكل خطوة',
+  attemptsPerStepHint:
+    'عدد المحاولات المقيَّمة المتاحة للمستخدم في كل خطوة من جلسة جديدة (1–10). الصور المرفوضة بسبب جودة الالتقاط لا تُحتسب أبدًا.',
   watchlistTitle: 'قائمة المراقبة',
   watchlistSource_tenant: 'قائمتك: {count} إدخالًا، حُدّثت {time}.',
   watchlistSource_sample: 'لم تُرفع قائمة: بيئة الاختبار تفحص مقابل القائمة النموذجية الخيالية.',

@@ -386,6 +386,9 @@ export const messages: Messages = {
   authenticity_offline_checks: 'Offline-Prüfungen dürfen ein Dokument allein bestätigen',
   authenticity_manual_review: 'Eine Person beurteilt die Echtheit immer selbst',
   poaMaxAge: 'Höchstalter eines Adressnachweises (Tage)',
+  attemptsPerStep: 'Versuche pro Schritt',
+  attemptsPerStepHint:
+    'Wie viele bewertete Versuche eine Person bei jedem Schritt einer neuen Sitzung hat (1–10). Wegen der Aufnahmequalität abgelehnte Fotos zählen nie.',
   watchlistTitle: 'Sanktionsliste',
   watchlistSource_tenant: 'Ihre Liste: {count} Einträge, aktualisiert {time}.',
   watchlistSource_sample: 'Keine Liste hochgeladen: die Sandbox prüft gegen die fiktive Beispielliste.',

@@ -416,6 +416,7 @@ export class FakeConsoleBackend {
     minimum_age: 18,
     document_authenticity: 'offline_checks',
     proof_of_address_max_age_days: 92,
+    attempts_per_step: 3,
     created_at: iso(Date.now() - 100 * DAY),
     updated_at: iso(Date.now() - 100 * DAY),
   };
