@@ -397,7 +397,7 @@ export class DocumentStep extends StepElement {
   #renderRefusal() {
     const { t } = this;
     const camera = this.captureMode === 'camera';
-    return html`<div class="refused" part="refusal">
+    return html`<div class="refused">
       <div role="alert" class="error">
         <p>${t('retakeTitle')}</p>
         <ul>
