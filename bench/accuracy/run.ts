@@ -5,8 +5,9 @@
 // 1. MRZ exact-read and barcode read rates per document type and degradation (documents.ts);
 // 2. face match false accept / false reject rates at the embedder's published threshold (faces.ts);
 // 3. liveness pass rate on genuine sequences and catch rate per attack kind (faces.ts);
-// 4. with `--pairs <dir>`, FAR/FRR on a face-pair set in the LFW `pairs.txt` or `same/` `different/`
-//    layout (lfw-pairs.ts), for anyone who has such a set;
+// 4. with `--pairs <dir> [--half A|B|all] [--json]`, instead of everything else: the face match's zones,
+//    a DET table and FAR/FRR on a face-pair set by identity (`people/<name>/`), in the LFW `pairs.txt` or
+//    in the `same/` `different/` layout (lfw-pairs.ts); `--json` prints one JSON object last;
 // 5. CPU time and peak memory of a real server per reviewed tier2 session (session-cost.ts).
 //
 // It reports and never judges: nothing here tunes a threshold, and the test suite asserts no rate.
@@ -19,6 +20,7 @@ import {
   loadDocumentManifest,
 } from '../../test/fixtures/vision/documents/manifest.ts';
 import { loadSelfieManifest } from '../../test/fixtures/vision/selfies/manifest.ts';
+import { runDocumentCorpusBench } from './document-corpus.ts';
 import { formatDocumentReadingReport, measureDocumentReading } from './documents.ts';
 import {
   fixtureFacePairs,
@@ -27,16 +29,32 @@ import {
   measureFaceMatch,
   measureLiveness,
 } from './faces.ts';
-import { measureFacePairSet } from './lfw-pairs.ts';
+import { parseHalf, runFacePairsBench } from './lfw-pairs.ts';
 import { formatSessionCostReport, measureSessionCost } from './session-cost.ts';
 
 const { values } = parseArgs({
   options: {
     pairs: { type: 'string' },
+    half: { type: 'string' },
     'database-url': { type: 'string' },
     sessions: { type: 'string', default: '3' },
+    documents: { type: 'string' },
+    json: { type: 'boolean', default: false },
   },
 });
+
+// `--documents <dir> [--json]`: the document corpus alone (document-corpus.ts); the unrelated slow parts
+// (faces, liveness, session cost) are not run.
+if (values.documents) {
+  await runDocumentCorpusBench(values.documents, { json: values.json });
+  process.exit(0);
+}
+
+// `--pairs <dir> [--half A|B|all] [--json]`: the face-pair set alone (lfw-pairs.ts), likewise.
+if (values.pairs) {
+  await runFacePairsBench(values.pairs, { json: values.json, half: parseHalf(values.half) });
+  process.exit(0);
+}
 
 const engine = createNodeVisionEngine({ threads: 1 });
 try {
@@ -47,11 +65,6 @@ try {
   console.log(formatFaceMatchReport(await measureFaceMatch(engine, fixtureFacePairs(selfies, documents))));
   console.log('');
   console.log(formatLivenessReport(await measureLiveness(engine, judgeLiveness, selfies)));
-  if (values.pairs) {
-    console.log('');
-    console.log(`Face pairs from ${values.pairs}:`);
-    console.log(formatFaceMatchReport(await measureFacePairSet(engine, values.pairs)));
-  }
 } finally {
   await engine.close();
 }
