@@ -408,6 +408,7 @@ export type StoppedBy =
   | 'frames_repeated'
   | Exclude<LivenessJudgement['failure'], null>
   | 'face_mismatch'
+  | 'face_match_uncertain'
   | 'face_match_inconclusive';
 
 export interface LivenessSequenceResult {
@@ -559,7 +560,13 @@ export async function measureLiveness(
       }
       const match = faceMatchOf(referenceFace, frames);
       if (match !== 'passed') {
-        stop(match === 'failed' ? 'face_mismatch' : 'face_match_inconclusive');
+        stop(
+          match === 'mismatch'
+            ? 'face_mismatch'
+            : match === 'uncertain'
+              ? 'face_match_uncertain'
+              : 'face_match_inconclusive',
+        );
         continue;
       }
       result.accepted++;
@@ -596,7 +603,7 @@ export async function measureLiveness(
 function faceMatchOf(
   reference: Acquired,
   frames: readonly FaceAnalysis[],
-): 'passed' | 'failed' | 'inconclusive' {
+): 'passed' | 'mismatch' | 'uncertain' | 'inconclusive' {
   const space = reference.space ?? frames[0]?.embeddingSpace;
   const engine = reference.engine ?? frames[0]?.engine;
   if (!space || !engine) return 'inconclusive';
@@ -622,8 +629,10 @@ function faceMatchOf(
     environment: 'production',
     now: new Date(0),
   };
-  const status = checkFaceMatch(input).status;
-  return status === 'passed' ? 'passed' : status === 'failed' ? 'failed' : 'inconclusive';
+  const check = checkFaceMatch(input);
+  if (check.status === 'passed') return 'passed';
+  if (check.status !== 'failed') return 'inconclusive';
+  return check.reason_codes.includes('face_match_uncertain') ? 'uncertain' : 'mismatch';
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -59,7 +59,7 @@ const PROBE_CAUSES: readonly [ProbeProblem, InconclusiveCause][] = [
  * lucky frame of three. Only frontal probes (head within {@link FRONTAL_PROBE_MAX_DEGREES} of facing the
  * camera) are compared when there is one; a challenge of turns alone falls back to every probe,
  * `details.pose` says `turned`, and such a score is never better than `uncertain`: the zones were
- * calibrated on frontal faces. The turned frames have done their job in the liveness judgement, which
+ * calibrated on frontal faces. Likewise when the reference itself is turned (`reference_pose: 'turned'`). The turned frames have done their job in the liveness judgement, which
  * also establishes that every frame shows one person.
  *
  * A document may show two faces (many cards print a small ghost image beside the portrait): the largest
@@ -127,13 +127,20 @@ export function checkFaceMatch({ evidence }: ReviewInput): Check {
   }
   const thresholds = zoneThresholds(match.space);
   const scoreZone = faceMatchZone(fused, match.space);
-  // A score from turned frames alone is outside what the zones were calibrated on: a person looks.
-  const zone: FaceMatchZone = turned && scoreZone === 'match' ? 'uncertain' : scoreZone;
+  // A score from turned faces (every frame, or the reference itself) is outside what the zones were
+  // calibrated on, and a profile's chip embeds toward faces in general: a person looks.
+  const referenceTurned = !isFrontal(match.reference);
+  const offPose = turned || referenceTurned;
+  const zone: FaceMatchZone = offPose && scoreZone === 'match' ? 'uncertain' : scoreZone;
   const score = round4(fused);
   const details: CheckDetails = {
     score,
     zone,
-    zone_reason: zoneReason(zone, score, thresholds, match.space, scored.length, turned),
+    zone_reason: zoneReason(zone, score, thresholds, match.space, scored.length, {
+      frames: turned,
+      reference: referenceTurned,
+    }),
+    ...(referenceTurned ? { reference_pose: 'turned' } : {}),
     match_threshold: thresholds.match,
     mismatch_threshold: thresholds.mismatch,
     threshold: match.space.threshold,
@@ -155,7 +162,7 @@ function round4(value: number): number {
  * One sentence a reviewer understands: what the score is, against which boundary, over how many frames.
  *
  * @example
- * zoneReason('uncertain', 0.53, { match: 0.5, mismatch: 0.6 }, space, 3, false)
+ * zoneReason('uncertain', 0.53, { match: 0.5, mismatch: 0.6 }, space, 3, { frames: false, reference: false })
  * // 'Unsure: the face is 0.53 from the reference over 3 frames, between the match limit 0.5 and the mismatch limit 0.6; a person should compare them.'
  */
 function zoneReason(
@@ -164,7 +171,7 @@ function zoneReason(
   thresholds: FaceMatchThresholds,
   space: FaceMatchEvidence['space'],
   frames: number,
-  turned: boolean,
+  turned: { frames: boolean; reference: boolean },
 ): string {
   const measure = space.metric === 'euclidean' ? `${score} from` : `${score} similar to`;
   const over = `over ${frames} ${frames === 1 ? 'frame' : 'frames'}`;
@@ -172,8 +179,12 @@ function zoneReason(
     return `The face matches: it is ${measure} the reference ${over}, within the match limit ${thresholds.match}.`;
   if (zone === 'mismatch')
     return `Different person: the face is ${measure} the reference ${over}, beyond the mismatch limit ${thresholds.mismatch}.`;
-  if (turned && faceMatchZone(score, space) === 'match')
-    return `Unsure: the face is ${measure} the reference ${over}, but every frame shows the head turned, which the limits were not set for; a person should compare them.`;
+  if ((turned.frames || turned.reference) && faceMatchZone(score, space) === 'match') {
+    const what = turned.reference
+      ? 'the reference photo shows the head turned'
+      : 'every frame shows the head turned';
+    return `Unsure: the face is ${measure} the reference ${over}, but ${what}, which the limits were not set for; a person should compare them.`;
+  }
   return `Unsure: the face is ${measure} the reference ${over}, between the match limit ${thresholds.match} and the mismatch limit ${thresholds.mismatch}; a person should compare them.`;
 }
 

@@ -93,6 +93,8 @@ export function portraitReference(readings: readonly ReviewedIdReading[]): Match
     source: 'document_portrait',
     faces: analysis.faces.length,
     face_width: Math.round(face?.box.width ?? 0),
+    // The face match trusts a match only between faces turned no further than its frontal limit.
+    ...(face ? { pose: { yaw: face.yaw, pitch: face.pitch } } : {}),
     ...(face?.embedding ? { embedding: face.embedding } : {}),
     space: analysis.embeddingSpace,
     engine: analysis.engine,

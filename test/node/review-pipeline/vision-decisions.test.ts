@@ -158,9 +158,13 @@ for (const engine of testEngines()) {
       const faceMatch = checkOf(outcome, 'face_match');
       assert.equal(faceMatch.status, 'passed');
       assert.equal(faceMatch.details.reference, 'document_portrait');
-      assert.equal(faceMatch.details.space, 'dlib-resnet-v1');
+      assert.equal(faceMatch.details.space, 'dlib-resnet-v1-chip');
       assert.equal(faceMatch.details.engine, 'models');
-      assert.ok(faceMatch.details.score <= faceMatch.details.threshold, JSON.stringify(faceMatch.details));
+      assert.equal(faceMatch.details.zone, 'match', JSON.stringify(faceMatch.details));
+      assert.ok(
+        faceMatch.details.score <= faceMatch.details.match_threshold,
+        JSON.stringify(faceMatch.details),
+      );
       // Turned frames answer the liveness challenge; the face match compares the frontal ones.
       assert.equal(faceMatch.details.probes, 3);
       assert.ok(faceMatch.details.probes_frontal >= 1, JSON.stringify(faceMatch.details));
@@ -183,7 +187,7 @@ for (const engine of testEngines()) {
         [approvedIdentityId],
       );
       assert.equal(typeof identity?.['face_reference_enc'], 'string', 'her best frame is enrolled');
-      assert.equal(identity?.['face_reference_space'].name, 'dlib-resnet-v1');
+      assert.equal(identity?.['face_reference_space'].name, 'dlib-resnet-v1-chip');
     });
 
     it('approves her biometric re-verification against the enrolled face', async () => {
@@ -227,7 +231,11 @@ for (const engine of testEngines()) {
       assert.equal(faceMatch.status, 'failed');
       assert.deepEqual(faceMatch.reason_codes, ['face_mismatch']);
       assert.equal(faceMatch.details.reference, 'document_portrait');
-      assert.ok(faceMatch.details.score > faceMatch.details.threshold, JSON.stringify(faceMatch.details));
+      assert.equal(faceMatch.details.zone, 'mismatch', JSON.stringify(faceMatch.details));
+      assert.ok(
+        faceMatch.details.score > faceMatch.details.mismatch_threshold,
+        JSON.stringify(faceMatch.details),
+      );
       assert.equal(faceMatch.details.probes_matched, 0);
     });
 

@@ -170,6 +170,22 @@ describe('face_match check', () => {
     assert.deepEqual(stranger.reason_codes, ['face_mismatch']);
   });
 
+  it('never matches on a reference photo whose head is turned (a profile portrait)', () => {
+    const profile = check({
+      ...zoned(0.3, 0.3),
+      reference: {
+        source: 'document_portrait',
+        faces: 1,
+        face_width: 180,
+        pose: { yaw: 40, pitch: 0 },
+        embedding: PERSON_A,
+      },
+    });
+    assert.deepEqual(profile.reason_codes, ['face_match_uncertain']);
+    assert.equal(profile.details?.['reference_pose'], 'turned');
+    assert.match(String(profile.details?.['zone_reason']), /reference photo shows the head turned/);
+  });
+
   it('compares by similarity in a cosine space', () => {
     const cosine = genuineFaceMatch({
       space: COSINE_SPACE,

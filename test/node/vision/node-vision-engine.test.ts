@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { compareEmbeddings } from '../../../server/domain/face-embedding.ts';
+import { faceMatchZone } from '../../../server/domain/face-match-zones.ts';
 import { parseMrz } from '../../../server/domain/mrz.ts';
 import { UnprocessableImageError } from '../../../server/features/evidence/image-analyzer.ts';
 import { ConfigError, loadConfig } from '../../../server/runtime/node/config.ts';
@@ -14,6 +15,7 @@ import {
   VisionEngineBusyError,
 } from '../../../server/runtime/node/vision/node-vision-engine.ts';
 import type { FaceAnalysis, VisionEngine } from '../../../server/features/vision/vision-engine.ts';
+import { DLIB_RESNET_SPACE } from '../../../server/runtime/node/vision/face-models.ts';
 import { loadDocumentManifest } from '../../fixtures/vision/documents/manifest.ts';
 
 const FIXTURES = new URL('../../fixtures/vision/', import.meta.url);
@@ -37,9 +39,10 @@ describe('Node vision engine with its real models', () => {
     const analysis = await vision.analyzeFaces(fixture('portraits/astronaut.jpg'), { embeddings: true });
     const face = onlyFace(analysis);
     assert.deepEqual(analysis.embeddingSpace, {
-      name: 'dlib-resnet-v1',
+      name: 'dlib-resnet-v1-chip',
       metric: 'euclidean',
       threshold: 0.6,
+      zones: { match: 0.55, mismatch: 0.62 },
     });
     assert.equal(analysis.engine.kind, 'models');
     assert.ok(analysis.engine.models.some((model) => model.startsWith('dlib-resnet-v1@')));
@@ -82,12 +85,12 @@ describe('Node vision engine with its real models', () => {
     );
     const embedding = async (bytes: Uint8Array) =>
       onlyFace(await vision.analyzeFaces(bytes, { embeddings: true })).embedding as readonly number[];
-    const space = { name: 'dlib-resnet-v1', metric: 'euclidean', threshold: 0.6 } as const;
+    const space = DLIB_RESNET_SPACE;
     const reference = await embedding(astronaut);
     const same = compareEmbeddings(reference, await embedding(degraded), space);
     const other = compareEmbeddings(reference, await embedding(fixture('portraits/camera.jpg')), space);
-    assert.ok(same?.samePerson, `astronaut vs degraded copy: ${same?.score}`);
-    assert.ok(other && !other.samePerson, `astronaut vs camera man: ${other?.score}`);
+    assert.equal(faceMatchZone(same?.score ?? Number.NaN, space), 'match', `degraded copy: ${same?.score}`);
+    assert.equal(faceMatchZone(other?.score ?? 0, space), 'mismatch', `camera man: ${other?.score}`);
   });
 
   it('reads the machine-readable zone of a passport and of an ID card back exactly', async () => {
