@@ -135,6 +135,26 @@ describe('console review queue', () => {
     expect(text).to.include('mrz_check_digits');
   });
 
+  it("shows the face match's zone in words, why, and the score against the limits beside the images", async () => {
+    const { el } = await mountConsole({ role: 'reviewer', path: '/console/reviews' });
+    await until(() => screenOf(el)?.shadowRoot?.querySelector('.workspace table'), 4000, 'the checks');
+    const row = [...screenOf(el)!.shadowRoot!.querySelectorAll('.workspace tbody tr')].find(
+      (tr) => tr.querySelector('th')?.textContent?.trim() === 'Face match',
+    )!;
+    const facts = [...row.querySelectorAll('dl.facts dt')].map((dt) => [
+      dt.textContent!.trim(),
+      dt.nextElementSibling!.textContent!.trim(),
+    ]);
+    expect(facts.slice(0, 3)).to.deep.equal([
+      ['Zone', 'Uncertain'],
+      [
+        'Why',
+        'Unsure: the face is 0.5712 from the reference over 3 frames, between the match limit 0.55 and the mismatch limit 0.62; a person should compare them.',
+      ],
+      ['Score and limits', '0.5712 (match limit 0.55, mismatch limit 0.62)'],
+    ]);
+  });
+
   it('says who decided first when the decision comes too late (409)', async () => {
     const { el, backend } = await mountConsole({ role: 'tenant_admin', path: '/console/reviews' });
     await until(() => currentId(el) === 'sess_Review00000000000001', 4000, 'the first session');
