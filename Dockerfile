@@ -47,6 +47,8 @@ COPY --from=build --chown=root:root /app/server/dist/web ./server/dist/web
 # The server serves the widget bundle of the `id-verify` package: node_modules/id-verify links to src/.
 COPY --from=build --chown=root:root /app/src/package.json ./src/package.json
 COPY --from=build --chown=root:root /app/src/dist/sdk ./src/dist/sdk
+# The capture-quality judgement the server shares with the widget (src/capture/quality/, pure TypeScript).
+COPY --chown=root:root src/capture/quality ./src/capture/quality
 # The code stays root-owned and read-only to the process; only IDV_DATA_DIR is its own.
 RUN mkdir -p /data && chown node:node /data
 USER node
