@@ -188,7 +188,7 @@ export function findMrzZone(lines: readonly TextLine[], map: InkMap): MrzZone | 
         Math.abs(candidate.line.height / last.line.height - 1) <= 0.3 &&
         Math.abs(candidate.line.x0 - last.line.x0) <= 1.5 * last.lattice.pitch &&
         spacing >= 1.1 * last.line.height &&
-        spacing <= 2.8 * last.line.height
+        spacing <= 3.8 * last.line.height
       );
     });
     if (chain) chain.push(candidate);

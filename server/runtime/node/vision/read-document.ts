@@ -6,14 +6,14 @@ import type {
 import { decodeUpright, type RawImage } from './decode-upright.ts';
 import { FACE_LONG_SIDE, scaleFace } from './analyze-faces.ts';
 import { DLIB_RESNET_SPACE, faceModels } from './face-models.ts';
-import type { InkMap } from './ink-components.ts';
+import { type InkMap, toGray } from './ink-components.ts';
 import { findMrzZone, type MrzZone } from './mrz-zone.ts';
 import { barcodeModelName, readPdf417 } from './pdf417-reader.ts';
 import { resizeRaw, rotateRaw } from './raw-image-ops.ts';
 import { readMrz } from './read-mrz.ts';
 import { inkOf, straightenDocument } from './straighten-document.ts';
-import { ocrModelName } from './tesseract-ocr.ts';
-import { countTextRows, glyphCandidates, groupTextLines, type TextLine } from './text-lines.ts';
+import { countTextRows, glyphCandidates, groupTextLines, type TextLine, textSkew } from './text-lines.ts';
+import { glyphModelName } from './mrz-glyph-model.ts';
 
 /**
  * The long side documents are read at: a passport page filling half of a 12 MP photo keeps ~25 px per
@@ -22,14 +22,17 @@ import { countTextRows, glyphCandidates, groupTextLines, type TextLine } from '.
 const DOCUMENT_LONG_SIDE = 2000;
 
 /**
- * A straightened document smaller than this (long side, px) is enlarged to {@link ENLARGED_LONG_SIDE}: at
- * ~10 px per MRZ character the filler chevrons lose their shape and tesseract its accuracy; cubic
- * enlargement brings both back.
+ * A photo whose long side is under this, in which no zone was found at its own size, is looked at again
+ * enlarged {@link ENLARGEMENT}× (cubic): at ~7 px per MRZ character the filler chevrons melt into runs and
+ * fall under the glyph finder's minimum size. Enlarged only as a second try, never first: a zone found
+ * at its own size is read there (the glyph classifier resamples every cell to a fixed size anyway).
  */
-const MIN_DOCUMENT_LONG_SIDE = 1000;
-const ENLARGED_LONG_SIDE = 1400;
+const SMALL_LONG_SIDE = 1000;
+const ENLARGEMENT = 2;
 /** Below this there is no text to bring back: a thumbnail is read as it is. */
 const MIN_READABLE_LONG_SIDE = 300;
+/** Skew searched on the photo as taken, in each of its four quarter turns (no outline to go by). */
+const PHOTO_SKEW_RANGE = 25;
 
 /** Document types whose back carries a PDF417 barcode often enough to look for one on any side. */
 const BARCODE_TYPES: ReadonlySet<string> = new Set(['driving_licence']);
@@ -64,6 +67,42 @@ async function orientedPageText(rgb: RawImage): Promise<{ page: PageText; turn: 
 }
 
 /**
+ * The zone looked for on the photo as taken, independent of any document outline: in each quarter turn,
+ * levelled by the text's own skew. This finds the zone where the outline misleads (an edge-to-edge scan
+ * whose border is the document itself, a second document in view, a busy desk) and on photos turned
+ * 90°, 180° or 270°.
+ */
+async function zoneOnPhoto(photo: RawImage): Promise<PageText | null> {
+  for (const turn of [0, 180, 90, -90]) {
+    let rgb = turn === 0 ? photo : await rotateRaw(photo, turn);
+    const skew = textSkew(glyphCandidates(inkOf(rgb).components, rgb.height), PHOTO_SKEW_RANGE);
+    if (Math.abs(skew) >= 0.3) rgb = await rotateRaw(rgb, -skew);
+    const page = pageText(rgb);
+    if (page.zone && !page.zone.upsideDown) return page;
+  }
+  return null;
+}
+
+/**
+ * The page to read: the straightened document in its reading orientation when a zone is found there,
+ * else the zone found on the photo itself; both again on an enlarged copy of a small photo.
+ */
+async function pageToRead(straight: RawImage, photo: RawImage): Promise<{ page: PageText; turn: number }> {
+  const readable = (page: PageText) => page.zone !== null && !page.zone.upsideDown;
+  const oriented = await orientedPageText(straight);
+  if (readable(oriented.page)) return oriented;
+  const onPhoto = await zoneOnPhoto(photo);
+  if (onPhoto) return { page: onPhoto, turn: 0 };
+  const longSide = Math.max(straight.width, straight.height);
+  if (longSide < SMALL_LONG_SIDE && longSide >= MIN_READABLE_LONG_SIDE) {
+    const enlarged = await resizeRaw(straight, Math.round(longSide * ENLARGEMENT), true);
+    const retried = await orientedPageText(enlarged);
+    if (readable(retried.page)) return retried;
+  }
+  return oriented;
+}
+
+/**
  * Reads an identity document photo (runs inside a vision worker): finds and straightens the document,
  * reads its machine-readable zone, a PDF417 barcode on a back (and on any driving-licence side), finds
  * the portrait with its embedding, and counts the other lines of text (no text is kept).
@@ -78,13 +117,9 @@ export async function readDocument(
 ): Promise<DocumentReading> {
   const photo = await decodeUpright(bytes, DOCUMENT_LONG_SIDE);
   const straight = await straightenDocument(photo.rgb);
-  const longSide = Math.max(straight.rgb.width, straight.rgb.height);
-  const document =
-    longSide < MIN_DOCUMENT_LONG_SIDE && longSide >= MIN_READABLE_LONG_SIDE
-      ? await resizeRaw(straight.rgb, ENLARGED_LONG_SIDE, true)
-      : straight.rgb;
-  const { page, turn } = await orientedPageText(document);
-  const mrz: MrzReading | null = page.zone ? await readMrz(page.rgb, page.ink, page.zone) : null;
+  const { page, turn } = await pageToRead(straight.rgb, photo.rgb);
+  const zone = page.zone && !page.zone.upsideDown ? page.zone : null;
+  const mrz: MrzReading | null = zone ? readMrz(toGray(page.rgb), zone) : null;
   const zoneLines = new Set(page.zone?.lines.map((line) => line.line) ?? []);
   const lookForBarcode = options.side === 'back' || BARCODE_TYPES.has(options.documentType);
   // The straightened document first (zxing's PDF417 reader wants the rows level), then the photo as taken.
@@ -120,7 +155,7 @@ export async function readDocument(
       kind: 'models',
       models: [
         ...models.names({ embeddings: true }),
-        ...(page.zone ? [ocrModelName()] : []),
+        ...(page.zone ? [glyphModelName()] : []),
         ...(lookForBarcode ? [barcodeModelName()] : []),
       ],
     },

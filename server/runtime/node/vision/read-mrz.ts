@@ -1,189 +1,112 @@
-import { MrzFormatError, parseMrz } from '../../../domain/mrz.ts';
+import type { MrzFormat } from '../../../domain/mrz.ts';
+import type { GrayscaleImage } from '../../../features/evidence/grayscale-image.ts';
 import type { MrzReading } from '../../../features/vision/vision-engine.ts';
-import type { RawImage } from './decode-upright.ts';
-import { type InkMap, toGray } from './ink-components.ts';
-import { chooseMrzLines, fitLineLength } from './mrz-candidates.ts';
-import { MRZ_SHAPES, type MrzZone } from './mrz-zone.ts';
-import { grayPng } from './raw-image-ops.ts';
-import { type OcrSymbol, recognize } from './tesseract-ocr.ts';
+import { sizeOf } from './ink-components.ts';
+import { type CellJitter, cellPatch, lineGeometry } from './mrz-cells.ts';
+import { classifyGlyph, MRZ_ALPHABET } from './mrz-glyph-model.ts';
+import { MRZ_SHAPES, type MrzLine, type MrzZone } from './mrz-zone.ts';
 
-const LETTERS_AND_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-/** Character height (px) the zone is scaled to for tesseract's LSTM, which reads ~30 px capitals best. */
-const OCR_CHAR_HEIGHT = 32;
 /**
- * The zone is OCR'd at the first scale; only when a check digit still fails is it read again larger and
- * the second reading of each character added to the first as an alternative. The LSTM's slips (7 read as
- * E, 3 as 5) rarely repeat at another scale, and the check digits pick the reading that is right.
+ * What each position of a zone may hold (ICAO 9303 parts 4–6): `A` letters or filler, `N` digits or
+ * filler (an empty check digit), `X` any. The layout is what the document is, not a guess: reading a
+ * position as the best letter where only letters are allowed corrects nothing a check digit would judge.
  */
-const OCR_SCALES = [1, 1.35] as const;
+const LAYOUTS: Readonly<Record<MrzFormat, readonly string[]>> = {
+  TD1: [
+    'AAAAA' + 'X'.repeat(9) + 'N' + 'X'.repeat(15),
+    'NNNNNNN' + 'A' + 'NNNNNNN' + 'AAA' + 'X'.repeat(11) + 'N',
+    'A'.repeat(30),
+  ],
+  TD2: ['A'.repeat(36), 'X'.repeat(9) + 'N' + 'AAA' + 'NNNNNNN' + 'A' + 'NNNNNNN' + 'X'.repeat(7) + 'N'],
+  TD3: ['A'.repeat(44), 'X'.repeat(9) + 'N' + 'AAA' + 'NNNNNNN' + 'A' + 'NNNNNNN' + 'X'.repeat(14) + 'NN'],
+};
 
-/** The zone's box with a margin, clamped to the image. */
-function zoneCrop(zone: MrzZone, map: InkMap) {
-  const height = zone.lines[0]?.line.height ?? 10;
-  const pitch = zone.lines[0]?.pitch ?? 10;
-  const x0 = Math.max(0, Math.floor(zone.x0 - pitch));
-  const y0 = Math.max(0, Math.floor(zone.y0 - 0.6 * height));
-  const x1 = Math.min(map.width - 1, Math.ceil(zone.x1 + pitch));
-  const y1 = Math.min(map.height - 1, Math.ceil(zone.y1 + 0.6 * height));
-  return { x0, y0, width: x1 - x0 + 1, height: y1 - y0 + 1, charHeight: height };
+/**
+ * A character counts as read only when the classifier gives it at least this probability among the
+ * characters its position allows, on both of its two samplings. Below it the position is reported
+ * uncertain and the reading does not count as read (`parseMrz`'s `uncertain`): the check digits are
+ * never asked to pick between look-alikes.
+ */
+export const MIN_CHARACTER_CONFIDENCE = 0.9;
+/** The second sampling of each cell: shifted and scaled a little, an independent look at the same ink. */
+const SECOND_LOOK: CellJitter = { dx: 0.06, dy: -0.04, scale: 1.06 };
+
+const ALLOWED: Readonly<Record<string, readonly number[]>> = {
+  A: indicesOf('ABCDEFGHIJKLMNOPQRSTUVWXYZ<'),
+  N: indicesOf('0123456789<'),
+  X: indicesOf(MRZ_ALPHABET),
+};
+
+function indicesOf(characters: string): number[] {
+  return [...characters].map((c) => MRZ_ALPHABET.indexOf(c));
 }
 
-/** The zone as a gray image, filler chevrons painted over with the paper's colour when `eraseFillers`. */
-function zoneImage(gray: RawImage, map: InkMap, zone: MrzZone, eraseFillers: boolean): RawImage {
-  const crop = zoneCrop(zone, map);
-  const data = new Uint8Array(crop.width * crop.height);
-  for (let y = 0; y < crop.height; y++) {
-    const row = (crop.y0 + y) * gray.width + crop.x0;
-    data.set(gray.data.subarray(row, row + crop.width), y * crop.width);
+/** The allowed character with the highest probability, and that probability among the allowed ones. */
+function bestAllowed(
+  probabilities: Float32Array,
+  allowed: readonly number[],
+): { index: number; share: number } {
+  let best = allowed[0] as number;
+  let total = 0;
+  for (const index of allowed) {
+    total += probabilities[index] as number;
+    if ((probabilities[index] as number) > (probabilities[best] as number)) best = index;
   }
-  if (eraseFillers) {
-    const paper = [...data].sort((a, b) => a - b)[Math.floor(data.length * 0.9)] ?? 255;
-    for (const filler of zone.fillers) {
-      for (let y = filler.y0 - 1; y <= filler.y1 + 1; y++) {
-        for (let x = filler.x0 - 1; x <= filler.x1 + 1; x++) {
-          const cy = y - crop.y0;
-          const cx = x - crop.x0;
-          if (cy < 0 || cx < 0 || cy >= crop.height || cx >= crop.width) continue;
-          const label = map.labels[y * map.width + x];
-          // Paint the chevron and its anti-aliased rim, never a neighbouring character's ink.
-          if (label === 0 || label === filler.id) data[cy * crop.width + cx] = paper;
-        }
-      }
-    }
-  }
-  return { data, width: crop.width, height: crop.height, channels: 1 };
-}
-
-interface CellReading {
-  text: string;
-  confidence: number;
+  return { index: best, share: total > 0 ? (probabilities[best] as number) / total : 0 };
 }
 
 /**
- * Reads the machine-readable zone found on a straightened document. The filler chevrons, which
- * tesseract's English model misreads as K, L and C, are recognised by shape and erased first; tesseract
- * then reads the letters and digits, each placed in its character cell by position. Check digits choose
- * between look-alike readings (`chooseMrzLines`). A line that could not be laid on its grid is read whole
- * with `<` allowed, its length fixed only where a filler run was miscounted.
+ * The line's lattice when the zone finder could not count it exactly (a glyph merged or split at a
+ * line's end, a pitch that changes in perspective): every MRZ position prints a character, so the
+ * first and the last glyph are the first and the last cell.
+ */
+function latticeFromEnds(line: MrzLine, length: number): MrzLine {
+  const glyphs = line.line.glyphs;
+  const widths = glyphs.map((g) => sizeOf(g).width).filter((w) => w <= line.line.height * 1.3);
+  widths.sort((a, b) => a - b);
+  const charWidth = widths[Math.floor(widths.length / 2)] ?? line.pitch;
+  const first = line.line.x0 + charWidth / 2;
+  const last = line.line.x1 - charWidth / 2;
+  const pitch = (last - first) / (length - 1);
+  const cells = Array.from({ length }, () => ({ filler: false, inked: true }));
+  return { ...line, firstCenter: first, pitch, cells, onLattice: true };
+}
+
+/**
+ * Reads the machine-readable zone cell by cell: each line's geometry is fitted from its own glyphs
+ * (`mrz-cells.ts`), each character cell resampled to a fixed size and classified by the glyph model
+ * twice (two samplings of the same cell); the position's layout limits the choice to letters or digits
+ * where the format prescribes them. Positions whose character is not confidently read on both looks are
+ * listed in `uncertain`. Nothing is corrected afterwards.
  *
  * @example
- * await readMrz(documentRgb, ink, zone) // { lines: ['P<UTO…', 'L898902C3…'], confidence: 0.93 }
+ * readMrz(gray, zone) // { lines: ['P<UTO…', 'L898902C3…'], confidence: 0.99, uncertain: [[], []] }
  */
-export async function readMrz(document: RawImage, map: InkMap, zone: MrzZone): Promise<MrzReading> {
-  const { pixels, width, height } = toGray(document);
-  const gray: RawImage = { data: pixels, width, height, channels: 1 };
-  const crop = zoneCrop(zone, map);
-  const erased = zoneImage(gray, map, zone, true);
-  const baseFactor = Math.min(3, Math.max(0.5, OCR_CHAR_HEIGHT / crop.charHeight));
-  const length = MRZ_SHAPES[zone.format].length;
-  const readings: CellReading[][][] = zone.lines.map(() => Array.from({ length }, () => []));
-  let wholeLines: Promise<string[]> | undefined;
-  const whole = () => {
-    wholeLines ??= readWholeLines(gray, map, zone, baseFactor);
-    return wholeLines;
-  };
-  let reading: MrzReading | null = null;
-  for (const scale of OCR_SCALES) {
-    const factor = baseFactor * scale;
-    const ocr = await recognize(await grayPng(erased, factor), {
-      whitelist: LETTERS_AND_DIGITS,
-      pageSegmentation: '6',
-    });
-    for (const symbol of ocr.symbols) placeSymbol(symbol, zone, crop, factor, readings);
-    reading = await assemble(zone, readings, whole);
-    if (checksPass(reading.lines)) break;
-  }
-  return reading as MrzReading;
-}
-
-/** Every check digit and field of the lines is valid. */
-function checksPass(lines: readonly string[]): boolean {
-  try {
-    return parseMrz(lines.join('\n')).valid;
-  } catch (error) {
-    if (error instanceof MrzFormatError) return false;
-    throw error;
-  }
-}
-
-/** The zone's text from the readings gathered so far (see {@link readMrz}). */
-async function assemble(
-  zone: MrzZone,
-  readings: CellReading[][][],
-  whole: () => Promise<string[]>,
-): Promise<MrzReading> {
-  const length = MRZ_SHAPES[zone.format].length;
-  const seen: string[][][] = [];
-  const confidences: number[] = [];
-  for (const [index, line] of zone.lines.entries()) {
-    const cells = readings[index] as CellReading[][];
-    const fromCells: (string[] | null)[] = line.cells.map((cell, k) => {
-      if (cell.filler) return ['<'];
-      const options = [...(cells[k] as CellReading[])].sort((a, b) => b.confidence - a.confidence);
-      return options.length > 0 ? options.map((option) => option.text) : null;
-    });
-    for (const [k, cell] of line.cells.entries()) {
-      if (!cell.filler) {
-        confidences.push(Math.max(0, ...(cells[k] as CellReading[]).map((option) => option.confidence)));
-      }
+export function readMrz(gray: GrayscaleImage, zone: MrzZone): MrzReading {
+  const { length } = MRZ_SHAPES[zone.format];
+  const layout = LAYOUTS[zone.format];
+  const lines: string[] = [];
+  const uncertain: number[][] = [];
+  let sum = 0;
+  let count = 0;
+  for (const [index, found] of zone.lines.entries()) {
+    const line = found.onLattice && found.cells.length === length ? found : latticeFromEnds(found, length);
+    const geometry = lineGeometry(line);
+    let text = '';
+    const doubtful: number[] = [];
+    for (let k = 0; k < length; k++) {
+      const allowed = ALLOWED[layout[index]?.[k] ?? 'X'] as readonly number[];
+      const first = bestAllowed(classifyGlyph(cellPatch(gray, geometry, k)), allowed);
+      const second = bestAllowed(classifyGlyph(cellPatch(gray, geometry, k, SECOND_LOOK)), allowed);
+      const agree = first.index === second.index;
+      const confidence = agree ? Math.min(first.share, second.share) : 0;
+      text += MRZ_ALPHABET[first.share >= second.share ? first.index : second.index];
+      if (confidence < MIN_CHARACTER_CONFIDENCE) doubtful.push(k);
+      sum += confidence;
+      count++;
     }
-    if (line.onLattice && fromCells.every((cell) => cell !== null)) {
-      seen.push(fromCells as string[][]);
-      continue;
-    }
-    // Tesseract skipped a character (a lone I after an erased filler, say) or the line is off its grid:
-    // read the line whole, with fillers, and take the missing positions from it when its length fits.
-    const wholeLine = fitLineLength((await whole())[index] ?? '', length);
-    if (line.onLattice && wholeLine.length === length) {
-      seen.push(fromCells.map((cell, k) => cell ?? [wholeLine[k] as string]));
-    } else {
-      seen.push([...wholeLine].map((c) => [c]));
-    }
+    lines.push(text);
+    uncertain.push(doubtful);
   }
-  return {
-    lines: chooseMrzLines(zone.format, seen),
-    confidence: confidences.length > 0 ? confidences.reduce((a, b) => a + b, 0) / confidences.length : 0,
-  };
-}
-
-/** Puts an OCR'd character in the zone cell its centre falls in (characters over a filler are noise). */
-function placeSymbol(
-  symbol: OcrSymbol,
-  zone: MrzZone,
-  crop: { x0: number; y0: number },
-  factor: number,
-  readings: CellReading[][][],
-): void {
-  if (!/^[A-Z0-9]$/.test(symbol.text)) return;
-  const x = crop.x0 + (symbol.x0 + symbol.x1) / 2 / factor;
-  const y = crop.y0 + (symbol.y0 + symbol.y1) / 2 / factor;
-  let lineIndex = -1;
-  let nearest = Number.POSITIVE_INFINITY;
-  for (const [index, line] of zone.lines.entries()) {
-    const distance = Math.abs(line.line.centerY - y);
-    if (distance < nearest && distance <= 0.7 * line.line.height) {
-      nearest = distance;
-      lineIndex = index;
-    }
-  }
-  const line = zone.lines[lineIndex];
-  if (!line) return;
-  const cell = Math.round((x - line.firstCenter) / line.pitch);
-  if (cell < 0 || cell >= line.cells.length || line.cells[cell]?.filler) return;
-  const options = readings[lineIndex]?.[cell];
-  const existing = options?.find((option) => option.text === symbol.text);
-  if (existing) existing.confidence = Math.max(existing.confidence, symbol.confidence);
-  else options?.push({ text: symbol.text, confidence: symbol.confidence });
-}
-
-/** The fallback: the zone read line by line with `<` allowed, as tesseract sees it. */
-async function readWholeLines(gray: RawImage, map: InkMap, zone: MrzZone, factor: number): Promise<string[]> {
-  const ocr = await recognize(await grayPng(zoneImage(gray, map, zone, false), factor), {
-    whitelist: `${LETTERS_AND_DIGITS}<`,
-    pageSegmentation: '6',
-  });
-  return ocr.text
-    .split('\n')
-    .map((line) => line.replace(/\s+/g, ''))
-    .filter((line) => line.length >= 10);
+  return { lines, confidence: count > 0 ? sum / count : 0, uncertain };
 }

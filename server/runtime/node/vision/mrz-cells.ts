@@ -1,0 +1,194 @@
+import type { GrayscaleImage } from '../../../features/evidence/grayscale-image.ts';
+import { sizeOf } from './ink-components.ts';
+import type { MrzLine } from './mrz-zone.ts';
+
+/** Size of the patch every character cell is resampled to, whatever its size in the photo. */
+export const CELL_WIDTH = 16;
+export const CELL_HEIGHT = 24;
+/** The patch spans this many pitches across and this many cap heights up and down (a margin all round). */
+const CELL_SPAN_X = 1.05;
+const CELL_SPAN_Y = 1.45;
+
+/**
+ * Where one line of the zone lies in the photo, as fitted from its own glyphs: the centre of character
+ * `k` is at x = a + b·k + c·k² (a quadratic, so the pitch may shrink along a line seen in perspective),
+ * y follows the glyph centres as a line in x, and the capital height changes linearly along the line.
+ * Together they give each cell its own centre, direction and size: the zone rectified by its own
+ * geometry, cell by cell, with no outline of the document needed.
+ */
+export interface LineGeometry {
+  x: [number, number, number];
+  /** y = y[0] + y[1]·x. */
+  y: [number, number];
+  /** Capital height = h[0] + h[1]·k. */
+  h: [number, number];
+}
+
+/** Least-squares fit of `ys` as a polynomial of `xs` of the given degree (Gaussian elimination). */
+export function polyfit(xs: readonly number[], ys: readonly number[], degree: number): number[] | null {
+  const n = degree + 1;
+  if (xs.length < n) return null;
+  const m: number[][] = Array.from({ length: n }, () => new Array<number>(n + 1).fill(0));
+  for (let i = 0; i < xs.length; i++) {
+    const powers = [1];
+    for (let d = 1; d <= 2 * degree; d++) powers.push((powers[d - 1] as number) * (xs[i] as number));
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++)
+        (m[r] as number[])[c] = ((m[r] as number[])[c] as number) + (powers[r + c] as number);
+      (m[r] as number[])[n] = ((m[r] as number[])[n] as number) + (powers[r] as number) * (ys[i] as number);
+    }
+  }
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < n; r++) {
+      if (Math.abs((m[r] as number[])[col] as number) > Math.abs((m[pivot] as number[])[col] as number))
+        pivot = r;
+    }
+    if (Math.abs((m[pivot] as number[])[col] as number) < 1e-9) return null;
+    [m[col], m[pivot]] = [m[pivot] as number[], m[col] as number[]];
+    const row = m[col] as number[];
+    for (let r = 0; r < n; r++) {
+      if (r === col) continue;
+      const other = m[r] as number[];
+      const factor = (other[col] as number) / (row[col] as number);
+      for (let c = col; c <= n; c++) other[c] = (other[c] as number) - factor * (row[c] as number);
+    }
+  }
+  return m.map((row, r) => (row[n] as number) / (row[r] as number));
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : (sorted[Math.floor(sorted.length / 2)] as number);
+}
+
+/**
+ * Fits a zone line's geometry from the glyphs that occupy exactly one cell of its lattice. Runs of
+ * touching fillers and merged characters are left out; capitals' heights come from the glyphs of about
+ * the line's median height (a chevron is shorter than a capital).
+ *
+ * @example
+ * lineGeometry(zone.lines[0]) // { x: [102.4, 18.1, 0.01], y: [640, 0.002], h: [24.5, -0.02] }
+ */
+export function lineGeometry(line: MrzLine): LineGeometry {
+  const { firstCenter, pitch } = line;
+  const ks: number[] = [];
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const hk: number[] = [];
+  const hs: number[] = [];
+  const tallest = median(line.line.glyphs.map((glyph) => sizeOf(glyph).height));
+  for (const glyph of line.line.glyphs) {
+    const { width, height } = sizeOf(glyph);
+    if (width > 1.3 * pitch) continue;
+    const cx = (glyph.x0 + glyph.x1) / 2;
+    const k = Math.round((cx - firstCenter) / pitch);
+    if (k < 0 || k >= line.cells.length) continue;
+    ks.push(k);
+    xs.push(cx);
+    ys.push((glyph.y0 + glyph.y1) / 2);
+    // Capitals and digits give the height; a filler chevron is shorter than they are.
+    if (height >= 0.85 * tallest) {
+      hk.push(k);
+      hs.push(height);
+    }
+  }
+  const linearX: [number, number, number] = [firstCenter, pitch, 0];
+  // A quadratic needs glyphs spread along the line; with few, the straight lattice is safer.
+  const spread = ks.length > 0 ? Math.max(...ks) - Math.min(...ks) : 0;
+  const quadratic = ks.length >= 10 && spread >= line.cells.length * 0.5 ? polyfit(ks, xs, 2) : null;
+  const x = (quadratic as [number, number, number] | null) ?? linearX;
+  // A fitted pitch must stay close to the lattice's; a wild curve is a misfit, not perspective.
+  const pitchAt = (k: number) => x[1] + 2 * x[2] * k;
+  const sane =
+    pitchAt(0) > 0.7 * pitch && pitchAt(line.cells.length - 1) < 1.4 * pitch && pitchAt(0) < 1.4 * pitch;
+  const y = (polyfit(xs, ys, 1) as [number, number] | null) ?? [line.line.centerY, 0];
+  const flatHeight = median(hs.length > 0 ? hs : [line.line.height]);
+  let h = (hs.length >= 8 ? (polyfit(hk, hs, 1) as [number, number] | null) : null) ?? [flatHeight, 0];
+  const heightAt = (k: number) => h[0] + h[1] * k;
+  if (heightAt(0) < 0.7 * flatHeight || heightAt(line.cells.length - 1) < 0.7 * flatHeight)
+    h = [flatHeight, 0];
+  return { x: sane ? x : linearX, y, h };
+}
+
+/** Gray level at a point, bilinear, the nearest edge pixel outside the image. */
+function sample(gray: GrayscaleImage, x: number, y: number): number {
+  const { pixels, width, height } = gray;
+  const cx = Math.min(width - 1.001, Math.max(0, x));
+  const cy = Math.min(height - 1.001, Math.max(0, y));
+  const x0 = Math.floor(cx);
+  const y0 = Math.floor(cy);
+  const fx = cx - x0;
+  const fy = cy - y0;
+  const i = y0 * width + x0;
+  const top = (pixels[i] as number) * (1 - fx) + (pixels[i + 1] as number) * fx;
+  const bottom = (pixels[i + width] as number) * (1 - fx) + (pixels[i + width + 1] as number) * fx;
+  return top * (1 - fy) + bottom * fy;
+}
+
+/** Optional nudge of a cell in its own units (fractions of pitch and of capital height), and a scale. */
+export interface CellJitter {
+  dx: number;
+  dy: number;
+  scale: number;
+}
+
+const NO_JITTER: CellJitter = { dx: 0, dy: 0, scale: 1 };
+
+/**
+ * Cell `k` of a line resampled to a {@link CELL_WIDTH} × {@link CELL_HEIGHT} patch along the line's own
+ * direction, area-averaged when the cell is larger than the patch, contrast-stretched (2nd to 98th
+ * percentile) and inverted: 1 is ink, 0 paper. A patch with no contrast at all is all zeros.
+ *
+ * @example
+ * const patch = cellPatch(gray, lineGeometry(zone.lines[1]), 9);
+ */
+export function cellPatch(
+  gray: GrayscaleImage,
+  geometry: LineGeometry,
+  k: number,
+  jitter: CellJitter = NO_JITTER,
+): Float32Array {
+  const [a, b, c] = geometry.x;
+  const pitch = b + 2 * c * k;
+  const capital = geometry.h[0] + geometry.h[1] * k;
+  const cx0 = a + b * k + c * k * k;
+  const slope = geometry.y[1];
+  const norm = Math.hypot(1, slope);
+  // Unit vectors along the line and across it (pointing down the image).
+  const ux = 1 / norm;
+  const uy = slope / norm;
+  const vx = -uy;
+  const vy = ux;
+  const cy0 = geometry.y[0] + slope * cx0;
+  const spanU = CELL_SPAN_X * pitch * jitter.scale;
+  const spanV = CELL_SPAN_Y * capital * jitter.scale;
+  const centerX = cx0 + ux * jitter.dx * pitch + vx * jitter.dy * capital;
+  const centerY = cy0 + uy * jitter.dx * pitch + vy * jitter.dy * capital;
+  const stepU = spanU / CELL_WIDTH;
+  const stepV = spanV / CELL_HEIGHT;
+  const sub = Math.max(1, Math.min(4, Math.ceil(Math.max(stepU, stepV))));
+  const patch = new Float32Array(CELL_WIDTH * CELL_HEIGHT);
+  for (let row = 0; row < CELL_HEIGHT; row++) {
+    for (let col = 0; col < CELL_WIDTH; col++) {
+      let sum = 0;
+      for (let sy = 0; sy < sub; sy++) {
+        const v = (row + (sy + 0.5) / sub) * stepV - spanV / 2;
+        for (let sx = 0; sx < sub; sx++) {
+          const u = (col + (sx + 0.5) / sub) * stepU - spanU / 2;
+          sum += sample(gray, centerX + ux * u + vx * v, centerY + uy * u + vy * v);
+        }
+      }
+      patch[row * CELL_WIDTH + col] = sum / (sub * sub);
+    }
+  }
+  const sorted = Float32Array.from(patch).sort();
+  const low = sorted[Math.floor(sorted.length * 0.02)] as number;
+  const high = sorted[Math.floor(sorted.length * 0.98)] as number;
+  const range = high - low;
+  if (range < 12) return patch.fill(0);
+  for (let i = 0; i < patch.length; i++) {
+    patch[i] = Math.min(1, Math.max(0, (high - (patch[i] as number)) / range));
+  }
+  return patch;
+}

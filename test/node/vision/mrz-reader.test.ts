@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
+import { parseMrz } from '../../../server/domain/mrz.ts';
+import type { VisionEngine } from '../../../server/features/vision/vision-engine.ts';
+import { createNodeVisionEngine } from '../../../server/runtime/node/vision/node-vision-engine.ts';
+import { loadDocumentManifest } from '../../fixtures/vision/documents/manifest.ts';
+
+const FIXTURES = new URL('../../fixtures/vision/documents/', import.meta.url);
+const PASSPORT = readFileSync(new URL('passport-astronaut.jpg', FIXTURES));
+const expected = loadDocumentManifest().images.find((image) => image.file === 'passport-astronaut.jpg')
+  ?.mrz_lines as string[];
+const front = { documentType: 'passport', side: 'front' } as const;
+
+/** The page as an edge-to-edge scan: cropped inside the page's own edges, no desk left around it. */
+function edgeToEdge(): Promise<Buffer> {
+  return sharp(PASSPORT).extract({ left: 175, top: 170, width: 1270, height: 880 }).jpeg().toBuffer();
+}
+
+describe('the MRZ reader on captures as people make them', () => {
+  let vision: VisionEngine;
+  before(() => {
+    vision = createNodeVisionEngine({ threads: 1 });
+  });
+  after(() => vision.close());
+
+  it('reads an edge-to-edge scan, where no background surrounds the page', async () => {
+    const reading = await vision.readDocument(new Uint8Array(await edgeToEdge()), front);
+    assert.deepEqual(reading.mrz?.lines, expected);
+    assert.deepEqual(reading.mrz?.uncertain, [[], []]);
+  });
+
+  for (const turn of [90, 180, 270]) {
+    it(`reads a photo turned ${turn}°`, async () => {
+      const turned = await sharp(PASSPORT).rotate(turn).jpeg().toBuffer();
+      const reading = await vision.readDocument(new Uint8Array(turned), front);
+      assert.deepEqual(reading.mrz?.lines, expected);
+    });
+  }
+
+  it('reads a web-size capture (page 480 px wide) without enlarging it first', async () => {
+    const small = await sharp(PASSPORT).resize({ width: 600 }).jpeg({ quality: 85 }).toBuffer();
+    const reading = await vision.readDocument(new Uint8Array(small), front);
+    assert.deepEqual(reading.mrz?.lines, expected);
+  });
+
+  it('never presents characters under glare as read', async () => {
+    const label = loadDocumentManifest().images.find(
+      (image) => image.degradation === 'glare_on_zone' && image.document_type === 'passport',
+    );
+    assert.ok(label);
+    const reading = await vision.readDocument(
+      new Uint8Array(readFileSync(new URL(label.file, FIXTURES))),
+      front,
+    );
+    if (reading.mrz) {
+      const parsed = parseMrz(reading.mrz.lines.join('\n'), { uncertain: reading.mrz.uncertain });
+      assert.equal(parsed.valid, false, 'a zone under glare is not taken as read');
+    }
+  });
+});
