@@ -11,20 +11,9 @@ export class HandoffClosedEvent extends Event {
   }
 }
 
-/**
- * Internal: a step offers "Continue on your phone" itself (after the server refused a photo for quality),
- * and the end-user took it; the shell opens this view.
- */
-export class HandoffRequestEvent extends Event {
-  constructor() {
-    super('idv-handoff-request', { bubbles: true, composed: true });
-  }
-}
-
 declare global {
   interface HTMLElementEventMap {
     'idv-handoff-closed': HandoffClosedEvent;
-    'idv-handoff-request': HandoffRequestEvent;
   }
 }
 

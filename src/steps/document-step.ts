@@ -13,7 +13,7 @@ import type {
 import { MRZ_FORMATS } from '../capture/mrz-formats.ts';
 import type { CameraFailedEvent, CapturedEvent, CaptureModeEvent } from '../components/capture-events.ts';
 import type { CaptureView } from '../components/capture-view.ts';
-import { HandoffRequestEvent } from '../components/handoff-view.ts';
+import { HandoffRequestEvent } from '../components/handoff-request-event.ts';
 import type { CameraIssue, CaptureMode } from '../flow/flow-types.ts';
 import { fieldMessage, fieldProblems } from '../i18n/problem-message.ts';
 import { DOCUMENT_LABEL } from './document-labels.ts';
