@@ -361,6 +361,7 @@ for (const engine of testEngines()) {
           source: 'document_portrait',
           faces: 2,
           face_width: 180,
+          pose: { yaw: 0, pitch: 0 },
           embedding: [0.11, 0.22, 0.33, 0.44],
         },
         probes: [
