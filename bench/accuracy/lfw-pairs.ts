@@ -29,7 +29,6 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createNodeVisionEngine } from '../../server/runtime/node/vision/node-vision-engine.ts';
-import type { VisionEngine } from '../../server/features/vision/vision-engine.ts';
 import { type FaceSetHalf, isIdentityLayout, readIdentities, splitHalf } from './face-identity-set.ts';
 import {
   faceZoneJson,
@@ -40,7 +39,6 @@ import {
 } from './face-zones.ts';
 import {
   type FaceImage,
-  type FaceMatchReport,
   type FacePair,
   faceAcquirer,
   formatFaceMatchReport,
@@ -154,16 +152,6 @@ export function readFacePairSet(directory: string): FacePair[] {
     }
   }
   return pairs;
-}
-
-/**
- * FAR and FRR of the engine on the set in `directory`, at the embedding space's published threshold.
- *
- * @example
- * const report = await measureFacePairSet(engine, '/data/lfw');
- */
-export function measureFacePairSet(engine: VisionEngine, directory: string): Promise<FaceMatchReport> {
-  return measureFaceMatch(engine, readFacePairSet(directory));
 }
 
 /**
