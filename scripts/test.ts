@@ -1,6 +1,9 @@
 // `npm test`: every check the project has, in the order that fails fastest, with one summary at the end.
 //
-//   type-check (tsc) → lint (biome) → build (when package.json has one) → Node suites → browser suites
+//   type-check (tsc) ∥ lint (biome) ∥ build (when package.json has one) → Node suites → browser suites
+//
+// The three first stages run at once: each is mostly one process on one core, and the Node suites need
+// the build's output anyway. Their outputs are printed whole, one after the other, when all three end.
 //
 // The browser suites run once per engine (Chromium, Firefox, WebKit), one engine after the other: the
 // engines do not compete for a small runner's cores, and each stage's counts are one engine's.
@@ -39,6 +42,8 @@ interface Stage {
   env?: Record<string, string>;
   /** Reads pass/fail counts from the stage's output; a stage without counts is one check. */
   count?: (output: string) => Counts | undefined;
+  /** Runs at the same time as the stages next to it with the same value, its output held until it ends. */
+  together?: string;
 }
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -80,10 +85,22 @@ function browserStages(engine: Engine): Stage[] {
 }
 
 const stages: Stage[] = [
-  { name: 'type-check', group: 'static', command: ['npx', 'tsc', '-p', 'tsconfig.json'] },
-  { name: 'lint', group: 'static', command: ['npx', 'biome', 'check', '.'] },
+  {
+    name: 'type-check',
+    group: 'static',
+    command: ['npx', 'tsc', '-p', 'tsconfig.json'],
+    together: 'prepare',
+  },
+  { name: 'lint', group: 'static', command: ['npx', 'biome', 'check', '.'], together: 'prepare' },
   ...(packageJson.scripts['build']
-    ? [{ name: 'build', group: 'browser' as const, command: ['npm', 'run', '--silent', 'build'] }]
+    ? [
+        {
+          name: 'build',
+          group: 'browser' as const,
+          command: ['npm', 'run', '--silent', 'build'],
+          together: 'prepare',
+        },
+      ]
     : []),
   {
     name: 'node suites',
@@ -111,7 +128,8 @@ const stages: Stage[] = [
  */
 const BROWSER_HANG = /Browser tests did not finish within \d+ms|WebDriverError: Request timed out/;
 
-function run(stage: Stage): Promise<StageResult & { output: string }> {
+/** Runs a stage; `quiet` holds its output (returned, not streamed) for a stage that runs beside others. */
+function run(stage: Stage, quiet = false): Promise<StageResult & { output: string }> {
   const started = performance.now();
   return new Promise((resolve) => {
     const [command, ...args] = stage.command as [string, ...string[]];
@@ -122,7 +140,7 @@ function run(stage: Stage): Promise<StageResult & { output: string }> {
     let output = '';
     const forward = (target: NodeJS.WriteStream) => (chunk: Buffer) => {
       output += chunk.toString();
-      target.write(chunk);
+      if (!quiet) target.write(chunk);
     };
     child.stdout.on('data', forward(process.stdout));
     child.stderr.on('data', forward(process.stderr));
@@ -160,11 +178,27 @@ if (runsBrowsers && engineSelection instanceof Error) {
   console.error(`\n── browser engines: ${engineSelection.message}`);
   results.push({ name: 'browser engines', passed: 0, failed: 1, skipped: 0, seconds: 0 });
 }
-for (const stage of stages) {
-  if (only && stage.group !== only) continue;
+const chosen = stages.filter((stage) => !only || stage.group === only);
+const heading = (stage: Stage) => {
   const env = Object.entries(stage.env ?? {}).filter(([name]) => name === 'IDV_BROWSERS');
   const prefix = env.map(([name, value]) => `${name}=${value} `).join('');
-  console.log(`\n── ${stage.name}: ${prefix}${stage.command.join(' ')}`);
+  return `\n── ${stage.name}: ${prefix}${stage.command.join(' ')}`;
+};
+for (let index = 0; index < chosen.length; index++) {
+  const stage = chosen[index] as Stage;
+  if (stage.together) {
+    const group = [stage];
+    while (chosen[index + 1]?.together === stage.together) group.push(chosen[++index] as Stage);
+    console.log(`\n── ${group.map((other) => other.name).join(', ')}: at the same time`);
+    for (const result of await Promise.all(group.map((other) => run(other, true)))) {
+      const { output, ...counted } = result;
+      console.log(heading(group.find((other) => other.name === result.name) as Stage));
+      process.stdout.write(output);
+      results.push(counted.failed > 0 ? { ...counted, failures: failedTestNames(output) } : counted);
+    }
+    continue;
+  }
+  console.log(heading(stage));
   let result = await run(stage);
   // A browser that hung is given one more run of the whole stage, and the summary says so; a stage whose
   // tests failed without a hang is never re-run.
