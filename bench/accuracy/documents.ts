@@ -21,6 +21,7 @@ import {
   loadDocumentManifest,
   type ManifestImage,
 } from '../../test/fixtures/vision/documents/manifest.ts';
+import { processTreeCpuMs } from './process-tree-cpu.ts';
 
 /** One document side (or negative) under one degradation. */
 export interface DocumentReadingRow {
@@ -44,7 +45,7 @@ export interface DocumentReadingRow {
   wrongReads: number;
   /** Images the engine rejected (threw); counted as not read. */
   failures: number;
-  /** Mean CPU time of the whole process (main and worker threads) per read, ms. */
+  /** Mean CPU time of this process and the engine's worker processes per read, ms. */
   cpuMsPerRead: number;
   /** Mean wall-clock time per read, ms. */
   wallMsPerRead: number;
@@ -149,8 +150,8 @@ function finishTimings(row: DocumentReadingRow) {
 
 /**
  * Reads every image of the document manifest in `manifestDir` with `engine`, one at a time, and counts
- * per document side × degradation. CPU time is the process's (`process.cpuUsage`, which includes the
- * engine's worker threads), so run nothing else in the process meanwhile.
+ * per document side × degradation. CPU time is this process's and its children's (the engine reads in
+ * forked worker processes, which `process.cpuUsage` does not see), so run nothing else meanwhile.
  *
  * @example
  * const report = await measureDocumentReading(createNodeVisionEngine(), DOCUMENT_FIXTURES_DIR);
@@ -178,12 +179,11 @@ export async function measureDocumentReading(
 
   for (const image of images) {
     const bytes = readFileSync(join(manifestDir, image.file));
-    const cpuBefore = process.cpuUsage();
+    const cpuBefore = processTreeCpuMs().ms;
     const started = performance.now();
     const reading = await engine.readDocument(bytes, readOptions(image)).catch(() => null);
     const wallMs = performance.now() - started;
-    const cpu = process.cpuUsage(cpuBefore);
-    const cpuMs = (cpu.user + cpu.system) / 1000;
+    const cpuMs = processTreeCpuMs().ms - cpuBefore;
     engineInfo ??= reading?.engine ?? null;
 
     const key = `${documentKey(image)}\u0000${image.degradation ?? 'clean'}`;
