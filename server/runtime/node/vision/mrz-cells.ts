@@ -1,6 +1,7 @@
 import type { GrayscaleImage } from '../../../features/evidence/grayscale-image.ts';
 import { sizeOf } from './ink-components.ts';
-import type { MrzLine } from './mrz-zone.ts';
+import { polyfit } from './least-squares.ts';
+import { latticeIndex, type MrzLine } from './mrz-zone.ts';
 
 /** Size of the patch every character cell is resampled to, whatever its size in the photo. */
 export const CELL_WIDTH = 16;
@@ -24,39 +25,6 @@ export interface LineGeometry {
   h: [number, number];
 }
 
-/** Least-squares fit of `ys` as a polynomial of `xs` of the given degree (Gaussian elimination). */
-export function polyfit(xs: readonly number[], ys: readonly number[], degree: number): number[] | null {
-  const n = degree + 1;
-  if (xs.length < n) return null;
-  const m: number[][] = Array.from({ length: n }, () => new Array<number>(n + 1).fill(0));
-  for (let i = 0; i < xs.length; i++) {
-    const powers = [1];
-    for (let d = 1; d <= 2 * degree; d++) powers.push((powers[d - 1] as number) * (xs[i] as number));
-    for (let r = 0; r < n; r++) {
-      for (let c = 0; c < n; c++)
-        (m[r] as number[])[c] = ((m[r] as number[])[c] as number) + (powers[r + c] as number);
-      (m[r] as number[])[n] = ((m[r] as number[])[n] as number) + (powers[r] as number) * (ys[i] as number);
-    }
-  }
-  for (let col = 0; col < n; col++) {
-    let pivot = col;
-    for (let r = col + 1; r < n; r++) {
-      if (Math.abs((m[r] as number[])[col] as number) > Math.abs((m[pivot] as number[])[col] as number))
-        pivot = r;
-    }
-    if (Math.abs((m[pivot] as number[])[col] as number) < 1e-9) return null;
-    [m[col], m[pivot]] = [m[pivot] as number[], m[col] as number[]];
-    const row = m[col] as number[];
-    for (let r = 0; r < n; r++) {
-      if (r === col) continue;
-      const other = m[r] as number[];
-      const factor = (other[col] as number) / (row[col] as number);
-      for (let c = col; c <= n; c++) other[c] = (other[c] as number) - factor * (row[c] as number);
-    }
-  }
-  return m.map((row, r) => (row[n] as number) / (row[r] as number));
-}
-
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length === 0 ? 0 : (sorted[Math.floor(sorted.length / 2)] as number);
@@ -71,7 +39,7 @@ function median(values: readonly number[]): number {
  * lineGeometry(zone.lines[0]) // { x: [102.4, 18.1, 0.01], y: [640, 0.002], h: [24.5, -0.02] }
  */
 export function lineGeometry(line: MrzLine): LineGeometry {
-  const { firstCenter, pitch } = line;
+  const { pitch } = line;
   const ks: number[] = [];
   const xs: number[] = [];
   const ys: number[] = [];
@@ -82,7 +50,7 @@ export function lineGeometry(line: MrzLine): LineGeometry {
     const { width, height } = sizeOf(glyph);
     if (width > 1.3 * pitch) continue;
     const cx = (glyph.x0 + glyph.x1) / 2;
-    const k = Math.round((cx - firstCenter) / pitch);
+    const k = latticeIndex(line, cx);
     if (k < 0 || k >= line.cells.length) continue;
     ks.push(k);
     xs.push(cx);
@@ -93,7 +61,7 @@ export function lineGeometry(line: MrzLine): LineGeometry {
       hs.push(height);
     }
   }
-  const linearX: [number, number, number] = [firstCenter, pitch, 0];
+  const linearX: [number, number, number] = [line.firstCenter, pitch, line.curve];
   // A quadratic needs glyphs spread along the line; with few, the straight lattice is safer.
   const spread = ks.length > 0 ? Math.max(...ks) - Math.min(...ks) : 0;
   const quadratic = ks.length >= 10 && spread >= line.cells.length * 0.5 ? polyfit(ks, xs, 2) : null;

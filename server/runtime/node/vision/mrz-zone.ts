@@ -1,5 +1,6 @@
 import type { MrzFormat } from '../../../domain/mrz.ts';
 import { type InkComponent, type InkMap, sizeOf } from './ink-components.ts';
+import { polyfit } from './least-squares.ts';
 import type { TextLine } from './text-lines.ts';
 
 /** Characters per line and lines per zone of the ICAO 9303 formats. */
@@ -20,9 +21,13 @@ export interface MrzCell {
 /** A zone line on the character lattice OCR-B's fixed pitch gives it. */
 export interface MrzLine {
   line: TextLine;
-  /** Centre x of the first and last character, and the pitch between characters, px. */
+  /**
+   * Centre x of character k: `firstCenter + pitch·k + curve·k²` (px); `curve` is 0 on a line seen
+   * square-on, and takes up the pitch shrinking along a line seen in perspective.
+   */
   firstCenter: number;
   pitch: number;
+  curve: number;
   cells: MrzCell[];
   /** The line's characters fit the format's count exactly (else the OCR's own reading is used). */
   onLattice: boolean;
@@ -92,18 +97,42 @@ export function chevronDirection(component: InkComponent, map: InkMap): '<' | '>
 }
 
 interface Lattice {
-  /** Centre x of the first character and the distance between neighbouring characters, px. */
+  /** Centre x of character k: `firstCenter + pitch·k + curve·k²`, px. */
   firstCenter: number;
   pitch: number;
-  /** Characters the line spans at that pitch. */
+  curve: number;
+  /** Characters the line spans. */
   count: number;
   charWidth: number;
 }
 
+/** The lattice index whose centre is nearest to `x` (the quadratic inverted by two fixed-point steps). */
+export function latticeIndex(
+  lattice: { firstCenter: number; pitch: number; curve: number },
+  x: number,
+): number {
+  let k = (x - lattice.firstCenter) / lattice.pitch;
+  for (let i = 0; i < 2; i++) k = (x - lattice.firstCenter) / (lattice.pitch + lattice.curve * k);
+  return Math.round(k);
+}
+
+/** Least-squares fit of y = c0 + c1·x (+ c2·x²). */
+function fit(
+  xs: readonly number[],
+  ys: readonly number[],
+  quadratic: boolean,
+): [number, number, number] | null {
+  const c = polyfit(xs, ys, quadratic ? 2 : 1);
+  return c ? [c[0] as number, c[1] as number, quadratic ? (c[2] as number) : 0] : null;
+}
+
 /**
  * A monospaced line: characters on a regular lattice with no gaps (every MRZ position prints). Each
- * glyph's left-cell centre is given a lattice index from its step to the previous one, then centre and
- * pitch are fitted by least squares: a median step rounded to whole pixels would drift a cell along 44.
+ * glyph's left-cell centre is given a lattice index from its step to the previous one, measured in the
+ * local pitch (the median of the last single steps: in perspective the pitch changes along the line),
+ * then the centres are fitted by least squares, as a quadratic in the index on a line long enough: a
+ * median step rounded to whole pixels would drift a cell along 44, a straight lattice by as much on a
+ * line seen at 30°.
  */
 function latticeOf(line: TextLine): Lattice | null {
   const glyphs = line.glyphs;
@@ -116,28 +145,30 @@ function latticeOf(line: TextLine): Lattice | null {
   const roughPitch = median(steps);
   if (!(roughPitch >= line.height * 0.5 && roughPitch <= line.height * 1.5)) return null;
   const indices = [0];
-  for (const step of steps)
-    indices.push((indices[indices.length - 1] as number) + Math.max(1, Math.round(step / roughPitch)));
-  const n = centers.length;
-  const meanK = indices.reduce((a, b) => a + b, 0) / n;
-  const meanX = centers.reduce((a, b) => a + b, 0) / n;
-  let covariance = 0;
-  let variance = 0;
-  for (let i = 0; i < n; i++) {
-    covariance += ((indices[i] as number) - meanK) * ((centers[i] as number) - meanX);
-    variance += ((indices[i] as number) - meanK) ** 2;
+  const singles: number[] = [];
+  for (const step of steps) {
+    const local = singles.length >= 3 ? median(singles.slice(-5)) : roughPitch;
+    const cells = Math.max(1, Math.round(step / local));
+    if (cells === 1) singles.push(step);
+    indices.push((indices[indices.length - 1] as number) + cells);
   }
-  if (variance === 0) return null;
-  const pitch = covariance / variance;
-  const firstCenter = meanX - pitch * meanK;
+  const n = centers.length;
+  const quadratic = n >= 12;
+  const coefficients = fit(indices, centers, quadratic) ?? fit(indices, centers, false);
+  if (!coefficients) return null;
+  const [firstCenter, pitch, curve] = coefficients;
+  const pitchAt = (k: number) => pitch + 2 * curve * k;
+  const lastIndex = indices[n - 1] as number;
+  if (!(pitch > 0) || pitchAt(lastIndex) <= 0.5 * pitch || pitchAt(lastIndex) >= 2 * pitch) return null;
   // Regular: almost every glyph sits on the lattice (a proportional font drifts off it within a word).
-  const onGrid = centers.filter(
-    (x, i) => Math.abs(x - firstCenter - pitch * (indices[i] as number)) <= 0.3 * pitch,
-  );
+  const onGrid = centers.filter((x, i) => {
+    const k = indices[i] as number;
+    return Math.abs(x - firstCenter - pitch * k - curve * k * k) <= 0.3 * pitchAt(k);
+  });
   if (onGrid.length < n * 0.8) return null;
   const last = glyphs[n - 1] as InkComponent;
-  const count = Math.round((last.x1 - charWidth / 2 - firstCenter) / pitch) + 1;
-  return { firstCenter, pitch, count, charWidth };
+  const spanned = Math.max(0, Math.round((sizeOf(last).width - charWidth) / pitchAt(lastIndex)));
+  return { firstCenter, pitch, curve, count: lastIndex + spanned + 1, charWidth };
 }
 
 function cellsOf(
@@ -147,11 +178,11 @@ function cellsOf(
   map: InkMap,
   fillers: InkComponent[],
 ): MrzLine {
-  const { firstCenter, pitch, charWidth } = lattice;
+  const { firstCenter, pitch, curve, charWidth } = lattice;
   const cells: MrzCell[] = Array.from({ length }, () => ({ filler: false, inked: false }));
   for (const glyph of line.glyphs) {
-    const from = Math.round((glyph.x0 + charWidth / 2 - firstCenter) / pitch);
-    const to = Math.max(from, Math.round((glyph.x1 - charWidth / 2 - firstCenter) / pitch));
+    const from = latticeIndex(lattice, glyph.x0 + charWidth / 2);
+    const to = Math.max(from, latticeIndex(lattice, glyph.x1 - charWidth / 2));
     const filler = chevronDirection(glyph, map) === '<';
     if (filler) fillers.push(glyph);
     for (let k = Math.max(0, from); k <= Math.min(length - 1, to); k++) {
@@ -160,7 +191,7 @@ function cellsOf(
       cell.filler ||= filler;
     }
   }
-  return { line, firstCenter, pitch, cells, onLattice: lattice.count === length };
+  return { line, firstCenter, pitch, curve, cells, onLattice: lattice.count === length };
 }
 
 /**

@@ -69,7 +69,7 @@ function latticeFromEnds(line: MrzLine, length: number): MrzLine {
   const last = line.line.x1 - charWidth / 2;
   const pitch = (last - first) / (length - 1);
   const cells = Array.from({ length }, () => ({ filler: false, inked: true }));
-  return { ...line, firstCenter: first, pitch, cells, onLattice: true };
+  return { ...line, firstCenter: first, pitch, curve: 0, cells, onLattice: true };
 }
 
 /**

@@ -8,7 +8,7 @@ export interface TextLine {
   x1: number;
   y0: number;
   y1: number;
-  /** Median glyph height, px. */
+  /** Glyph height of the line's taller glyphs (upper quartile: capitals, not fillers or lower case), px. */
   height: number;
   /** Median glyph centre, px. */
   centerY: number;
@@ -32,15 +32,23 @@ export function glyphCandidates(components: readonly InkComponent[], imageHeight
   return components.filter((component) => {
     const { width, height } = sizeOf(component);
     if (height < MIN_GLYPH_HEIGHT || height > maxHeight) return false;
-    // Runs of touching characters (a blurred "<<<<<") stay; a rule or a frame edge does not.
-    if (width > height * 12) return false;
-    return component.area >= 0.08 * width * height;
+    const fill = component.area / (width * height);
+    // Runs of touching characters (a blurred "<<<<<", wide chevrons that meet) stay, however long: their
+    // strokes fill a fraction of their box. A rule or a frame edge, solid ink, does not.
+    if (width > height * 12 && fill > 0.5) return false;
+    return fill >= 0.08;
   });
 }
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length === 0 ? 0 : (sorted[Math.floor(sorted.length / 2)] as number);
+}
+
+/** The line's capital height: a line of many short glyphs (fillers, lower case) is as tall as its capitals. */
+function upperQuartile(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : (sorted[Math.floor(sorted.length * 0.75)] as number);
 }
 
 const centerY = (glyph: InkComponent) => (glyph.y0 + glyph.y1) / 2;
@@ -73,8 +81,13 @@ export function groupTextLines(glyphs: readonly InkComponent[], minGlyphs = 3): 
       const gap = glyph.x0 - line.lastX1;
       const offset = Math.abs(cy - line.centerY);
       if (gap > 1.5 * size || gap < -0.5 * size) continue;
-      if (offset > 0.35 * size) continue;
-      if (h > line.height * 1.6 || h < line.height / 1.6) continue;
+      // A smaller glyph inside the line's band (a chevron or a dash between capitals) belongs to it too.
+      const inBand =
+        h >= 0.4 * line.height &&
+        glyph.y0 >= line.centerY - 0.65 * line.height &&
+        glyph.y1 <= line.centerY + 0.65 * line.height;
+      if (!inBand && offset > 0.35 * size) continue;
+      if (!inBand && (h > line.height * 1.6 || h < line.height / 1.6)) continue;
       if (offset < bestOffset) {
         best = line;
         bestOffset = offset;
@@ -83,9 +96,12 @@ export function groupTextLines(glyphs: readonly InkComponent[], minGlyphs = 3): 
     if (best) {
       best.glyphs.push(glyph);
       best.lastX1 = Math.max(best.lastX1, glyph.x1);
-      // Follow the line slowly, so one tall letter does not drag it off its baseline.
-      best.centerY += (cy - best.centerY) / Math.min(best.glyphs.length, 4);
-      best.height += (h - best.height) / Math.min(best.glyphs.length, 4);
+      // Follow the line slowly, so one tall letter does not drag it off its baseline; a run of smaller
+      // glyphs (filler chevrons) must not shrink it either, or the capital after the run no longer fits.
+      if (h >= best.height / 1.3) {
+        best.centerY += (cy - best.centerY) / Math.min(best.glyphs.length, 4);
+        best.height += (h - best.height) / Math.min(best.glyphs.length, 4);
+      }
     } else {
       open.push({ glyphs: [glyph], lastX1: glyph.x1, centerY: cy, height: h });
     }
@@ -98,7 +114,7 @@ export function groupTextLines(glyphs: readonly InkComponent[], minGlyphs = 3): 
       x1: Math.max(...line.glyphs.map((g) => g.x1)),
       y0: Math.min(...line.glyphs.map((g) => g.y0)),
       y1: Math.max(...line.glyphs.map((g) => g.y1)),
-      height: median(line.glyphs.map(heightOf)),
+      height: upperQuartile(line.glyphs.map(heightOf)),
       centerY: median(line.glyphs.map(centerY)),
     }))
     .sort((a, b) => a.centerY - b.centerY);
