@@ -1,6 +1,6 @@
 /**
  * `@id-verify/node`: the tenant backend kit. A typed client for every endpoint an API key may call, and
- * webhook verification for both signature schemes. Nothing but Node's own `fetch` and crypto.
+ * webhook verification (timestamped, replays refused). Nothing but Node's own `fetch` and crypto.
  */
 export {
   createIdVerifyClient,

@@ -44,10 +44,14 @@ export interface VerifyWebhookOptions {
   /** The time to compare the timestamp with; default now. */
   now?: Date;
   /**
-   * Which signatures count. Default both: the Standard Webhooks trio when present (it is timestamped, so
-   * replays are refused), else `x-service-signature`. Pass `['standard']` to require a timestamp.
+   * Also accept a delivery signed only with the seed's `x-service-signature` (an HMAC of the body alone)
+   * when it has no `webhook-*` headers. Off by default, and keep it off: that signature carries no
+   * timestamp and no id, so anyone who captured one delivery can send it again, unchanged, for ever, and
+   * it verifies. Turn it on only for a sender that cannot send the Standard Webhooks headers, and then
+   * refuse an `event_id` you have already processed (that stops a replay of the same event, not a
+   * replay of an event you have since deleted from your dedupe store).
    */
-  schemes?: readonly ('standard' | 'service')[];
+  allowReplayableServiceSignature?: boolean;
 }
 
 const SECRET_PREFIX = 'whsec_';
@@ -175,10 +179,13 @@ function verifyService(body: string, headers: WebhookHeaders, secrets: string[])
 /**
  * Checks that a delivery comes from id-verify and answers its event. Pass the raw body exactly as
  * received, the request headers, and your endpoint secret, or several during a rotation (the current and
- * the previous). Throws {@link WebhookVerificationError} when the delivery must not be trusted.
+ * the previous). Requires the timestamped Standard Webhooks signature (`webhook-id`, `webhook-timestamp`,
+ * `webhook-signature`) within `toleranceSeconds` of now. Throws {@link WebhookVerificationError} when the
+ * delivery must not be trusted. Deliveries are at least once: dedupe on `webhook-id` (the `event_id`).
  *
  * @example
  * const event = await verifyWebhook(await request.text(), request.headers, process.env.IDV_WEBHOOK_SECRET!);
+ * if (await alreadyProcessed(event.event_id)) return new Response(null, { status: 200 });
  */
 export async function verifyWebhook(
   rawBody: string | Uint8Array,
@@ -188,15 +195,20 @@ export async function verifyWebhook(
 ): Promise<WebhookEvent> {
   const secrets = secretsOf(secret);
   const body = typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody).toString('utf8');
-  const schemes = options.schemes ?? ['standard', 'service'];
-  if (schemes.includes('standard') && headerOf(headers, 'webhook-signature') !== undefined) {
+  // The timestamped scheme is required unless the caller opted out of replay protection: falling back
+  // to `x-service-signature` whenever the `webhook-*` headers are absent would let anyone replay a
+  // captured delivery by dropping them.
+  if (headerOf(headers, 'webhook-signature') !== undefined) {
     verifyStandard(body, headers, secrets, options);
-  } else if (schemes.includes('service') && headerOf(headers, 'x-service-signature') !== undefined) {
+  } else if (
+    options.allowReplayableServiceSignature === true &&
+    headerOf(headers, 'x-service-signature') !== undefined
+  ) {
     verifyService(body, headers, secrets);
   } else {
     throw new WebhookVerificationError(
       'missing_header',
-      `No ${schemes.join(' or ')} signature header: pass every request header through.`,
+      'A delivery carries `webhook-id`, `webhook-timestamp` and `webhook-signature`: pass every request header through. (A delivery signed only with `x-service-signature` is refused: it can be replayed.)',
     );
   }
   return parseEvent(body);

@@ -155,13 +155,16 @@ export async function verifyWebhook(
 
 /**
  * Verifies the seed's `x-service-signature` (hex HMAC-SHA256 of the raw body keyed with the whole secret
- * string), or `x-service-signature-previous` during a rotation. It carries no timestamp: prefer
- * {@link verifyWebhook}, which also rejects replays.
+ * string), or `x-service-signature-previous` during a rotation. Its name says what it gives up: the
+ * signature covers the body alone, with no timestamp and no id, so a delivery captured once verifies
+ * again for ever. Use {@link verifyWebhook} (timestamped, replays refused); call this only for a sender
+ * that cannot send the `webhook-*` headers, and then refuse every `event_id` you have already processed.
  *
  * @example
- * const event = await verifyServiceSignature(rawBody, request.headers, { secret });
+ * const event = await verifyServiceSignatureWithoutReplayProtection(rawBody, request.headers, { secret });
+ * if (await alreadyProcessed(event.event_id)) return; // the only defence against a replay here
  */
-export async function verifyServiceSignature(
+export async function verifyServiceSignatureWithoutReplayProtection(
   body: string,
   headers: HeaderSource,
   options: Pick<VerifyWebhookOptions, 'secret'>,

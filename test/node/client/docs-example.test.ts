@@ -4,7 +4,7 @@ import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { createIdVerifyClient } from '../../../server/client/src/index.ts';
+import { createIdVerifyClient, signTestWebhook } from '../../../server/client/src/index.ts';
 import { createWebhookWorker } from '../../../server/workers/webhook-delivery-worker.ts';
 import { fetchWebhookSender } from '../../../server/features/webhooks/webhook-sender.ts';
 import { createHarness, type TestHarness } from '../support/test-app.ts';
@@ -19,10 +19,15 @@ describe('docs/examples/tenant-backend.ts against a real server', () => {
   let api: Listening;
   let backend: Listening;
   let project: string;
+  /** The paths the backend called on the API, to see which deliveries it acted on. */
+  const apiPaths: string[] = [];
   before(async () => {
     h = await createHarness('pglite');
     h.deps.webhookSender = fetchWebhookSender(); // real HTTP deliveries, as the server makes them
-    api = await listen((request) => h.app.fetch(request));
+    api = await listen((request) => {
+      apiPaths.push(new URL(request.url).pathname);
+      return h.app.fetch(request);
+    });
     // A tenant's project: the example beside the packed and installed `@id-verify/node` and nothing else,
     // so it resolves the package by its name, as JavaScript, exactly as a tenant gets it.
     project = installPackedClient().project;
@@ -104,6 +109,32 @@ describe('docs/examples/tenant-backend.ts against a real server', () => {
       identity_id: approved.identity_id,
       name: [identity.attributes.first_name, identity.attributes.last_name].filter(Boolean).join(' '),
     });
+
+    // A captured delivery replayed without its `webhook-*` headers is refused; with them, it is done once.
+    const captured = signTestWebhook(
+      { event: 'session.approved', event_id: 'evt_replayed', identity_id: approved.identity_id },
+      webhook.secret,
+    );
+    const stripped = Object.fromEntries(
+      Object.entries(captured.headers).filter(([name]) => !name.startsWith('webhook-')),
+    );
+    const replayed = await fetch(`${backend.url}/webhooks/id-verify`, {
+      method: 'POST',
+      body: captured.body,
+      headers: stripped,
+    });
+    assert.equal(replayed.status, 400);
+    const identityReads = () => apiPaths.filter((path) => path.startsWith('/v1/identities/')).length;
+    const readsBefore = identityReads();
+    for (let delivery = 0; delivery < 2; delivery++) {
+      const again = await fetch(`${backend.url}/webhooks/id-verify`, {
+        method: 'POST',
+        body: captured.body,
+        headers: captured.headers,
+      });
+      assert.equal(again.status, 204);
+    }
+    assert.equal(identityReads() - readsBefore, 1, 'the second delivery of one webhook-id did nothing');
 
     // A forged delivery is refused by the example.
     const forged = await fetch(`${backend.url}/webhooks/id-verify`, {

@@ -8,7 +8,7 @@ import {
 } from '../../../server/client/src/index.ts';
 // The server's own signer and receiver: the client re-implements both from API.md §8 alone.
 import {
-  verifyServiceSignature as serverVerifyService,
+  verifyServiceSignatureWithoutReplayProtection as serverVerifyService,
   verifyWebhook as serverVerifyStandard,
 } from '../../../server/features/webhooks/receiver.ts';
 import { signedHeaders } from '../../../server/features/webhooks/signature.ts';
@@ -47,22 +47,25 @@ describe('@id-verify/node webhook verification against the server signer', () =>
     assert.equal(event.identity_id, 'idn_1');
   });
 
-  it('accepts a delivery by `x-service-signature` alone (a plain record of headers)', async () => {
+  it('refuses by default a replay stripped of its `webhook-*` headers; accepts it only when opted in', async () => {
     const secret = newSecret();
     const headers = await serverSigned([secret]);
-    const event = await verifyWebhook(
-      body,
-      { 'X-Service-Signature': headers['x-service-signature'] },
-      secret,
+    // A captured delivery, replayed with only the untimestamped signature left.
+    const replay = { 'X-Service-Signature': headers['x-service-signature'] };
+    assert.equal(await rejection(verifyWebhook(body, replay, secret)), 'missing_header');
+    assert.equal(await rejection(verifyWebhook(body, new Headers(replay), secret)), 'missing_header');
+    // Even a year later the opted-in scheme still verifies it: that is what the option gives up.
+    const optedIn = await verifyWebhook(body, replay, secret, { allowReplayableServiceSignature: true });
+    assert.equal(optedIn.event_id, 'evt_1');
+    // The same delivery with its headers, replayed after the tolerance, is refused.
+    const later = new Date(Date.now() + 301_000);
+    assert.equal(await rejection(verifyWebhook(body, headers, secret, { now: later })), 'timestamp_too_old');
+    assert.equal(
+      await rejection(
+        verifyWebhook(body, headers, secret, { now: later, allowReplayableServiceSignature: true }),
+      ),
+      'timestamp_too_old',
     );
-    assert.equal(event.event_id, 'evt_1');
-    // Requiring the timestamped scheme refuses the same delivery.
-    const code = await rejection(
-      verifyWebhook(body, { 'x-service-signature': headers['x-service-signature'] }, secret, {
-        schemes: ['standard'],
-      }),
-    );
-    assert.equal(code, 'missing_header');
   });
 
   it('refuses a tampered body and a wrong secret under both schemes', async () => {
@@ -71,9 +74,16 @@ describe('@id-verify/node webhook verification against the server signer', () =>
     const tampered = body.replace('approved', 'rejected');
     assert.equal(await rejection(verifyWebhook(tampered, headers, secret)), 'signature_mismatch');
     const serviceOnly = { 'x-service-signature': headers['x-service-signature']! };
-    assert.equal(await rejection(verifyWebhook(tampered, serviceOnly, secret)), 'signature_mismatch');
+    const replayable = { allowReplayableServiceSignature: true };
+    assert.equal(
+      await rejection(verifyWebhook(tampered, serviceOnly, secret, replayable)),
+      'signature_mismatch',
+    );
     assert.equal(await rejection(verifyWebhook(body, headers, newSecret())), 'signature_mismatch');
-    assert.equal(await rejection(verifyWebhook(body, serviceOnly, newSecret())), 'signature_mismatch');
+    assert.equal(
+      await rejection(verifyWebhook(body, serviceOnly, newSecret(), replayable)),
+      'signature_mismatch',
+    );
     assert.equal(await rejection(verifyWebhook(body, headers, 'not-a-secret')), 'invalid_secret');
   });
 
@@ -99,7 +109,10 @@ describe('@id-verify/node webhook verification against the server signer', () =>
       'x-service-signature': both['x-service-signature']!,
       'x-service-signature-previous': both['x-service-signature-previous']!,
     };
-    assert.equal((await verifyWebhook(body, serviceBoth, previous)).event_id, 'evt_1');
+    assert.equal(
+      (await verifyWebhook(body, serviceBoth, previous, { allowReplayableServiceSignature: true })).event_id,
+      'evt_1',
+    );
     // A receiver that already holds the new secret still accepts a delivery signed only with the old one.
     const oldOnly = await serverSigned([previous]);
     assert.equal((await verifyWebhook(body, oldOnly, [current, previous])).event_id, 'evt_1');
