@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { UnprocessableImageError } from '../../../features/evidence/image-analyzer.ts';
+import { ApiError } from '../../../errors/api-error.ts';
 import type {
   DocumentReading,
   FaceAnalysis,
@@ -29,11 +30,36 @@ export interface NodeVisionEngineOptions {
   workerUrl?: URL;
 }
 
+/** Seconds a client is told to wait after a lost or busy worker: a replacement loads its models in ~2 s. */
+export const VISION_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The engine could not run a job now, through no fault of the image: the API answers 503
+ * `service_unavailable` with `retry-after` (an ApiError, so every route that lets it through does), and
+ * no upload or liveness attempt is spent, since the routes call the engine before they record anything.
+ */
+class VisionUnavailableError extends ApiError {
+  constructor(detail: string) {
+    super('service_unavailable', detail, {
+      headers: { 'retry-after': String(VISION_RETRY_AFTER_SECONDS) },
+      extensions: { user_message: 'We could not check this just now. Please try again in a moment.' },
+    });
+  }
+}
+
 /** A job gave up: it ran longer than `jobTimeoutMs`, or too many were waiting. */
-export class VisionEngineBusyError extends Error {
+export class VisionEngineBusyError extends VisionUnavailableError {
   constructor(message: string) {
     super(message);
     this.name = 'VisionEngineBusyError';
+  }
+}
+
+/** The worker running a job died or failed (killed, out of memory, V8 aborted); a new one replaces it. */
+export class VisionWorkerLostError extends VisionUnavailableError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'VisionWorkerLostError';
   }
 }
 
@@ -151,9 +177,14 @@ export function createNodeVisionEngine(options: NodeVisionEngineOptions = {}): V
       else job?.reject(rebuildError(response.error));
       dispatch();
     });
-    worker.on('error', (error) => retire(slot, new Error(`Vision worker failed: ${error.message}`)));
+    worker.on('error', (error) =>
+      retire(slot, new VisionWorkerLostError(`Vision worker failed: ${error.message}`)),
+    );
     worker.on('exit', (code, signal) =>
-      retire(slot, new Error(`Vision worker stopped unexpectedly (${signal ?? `exit code ${code}`}).`)),
+      retire(
+        slot,
+        new VisionWorkerLostError(`Vision worker stopped unexpectedly (${signal ?? `exit code ${code}`}).`),
+      ),
     );
     unrefWorker(worker);
     slots.add(slot);
