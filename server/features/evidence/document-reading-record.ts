@@ -65,6 +65,11 @@ export interface IdDocumentReadingSummary {
   details_source: 'mrz' | 'barcode' | null;
   /** The details read still need the end-user's confirmation (e.g. names cut to fit the MRZ). */
   details_required: boolean;
+  /**
+   * A character of the MRZ's names was not read confidently (no check digit covers names): the end-user
+   * confirms or corrects them (`details_required`). False when no zone was read.
+   */
+  names_uncertain: boolean;
   engine: EngineInfo;
 }
 
@@ -141,6 +146,7 @@ export function recordIdDocumentReading(
       },
       details_source: read?.source ?? null,
       details_required: read?.details_required ?? true,
+      names_uncertain: stored.mrz?.parsed?.namesUncertain === true,
       engine: reading.engine,
     },
   };

@@ -45,6 +45,7 @@ describe('what a read zone gives the end-user', () => {
     assert.equal(summary.mrz_valid, true);
     assert.equal(summary.details_source, 'mrz');
     assert.equal(summary.details_required, true);
+    assert.equal(summary.names_uncertain, true);
     assert.equal(readDetailsOf(stored)?.details.last_name, 'ERIKSSON');
   });
 

@@ -108,6 +108,7 @@ for (const engine of testEngines()) {
         layout: { found: true, aspect_ratio: 1.586, deskew_degrees: 0.5 },
         details_source: 'mrz',
         details_required: false,
+        names_uncertain: false,
         engine: FAKE_ENGINE,
       });
       const decrypted = await h.deps.cipher.decryptJson<StoredIdDocumentReading>(

@@ -104,18 +104,16 @@ export interface CellJitter {
 const NO_JITTER: CellJitter = { dx: 0, dy: 0, scale: 1 };
 
 /**
- * Cell `k` of a line resampled to a {@link CELL_WIDTH} × {@link CELL_HEIGHT} patch along the line's own
- * direction, area-averaged when the cell is larger than the patch, contrast-stretched (2nd to 98th
- * percentile) and inverted: 1 is ink, 0 paper. A patch with no contrast at all is all zeros.
- *
- * @example
- * const patch = cellPatch(gray, lineGeometry(zone.lines[1]), 9);
+ * Cell `k` of a line resampled to `width` × `height` gray levels along the line's own direction,
+ * area-averaged when the cell is larger than the samples.
  */
-export function cellPatch(
+function sampleCell(
   gray: GrayscaleImage,
   geometry: LineGeometry,
   k: number,
-  jitter: CellJitter = NO_JITTER,
+  jitter: CellJitter,
+  width: number,
+  height: number,
 ): Float32Array {
   const [a, b, c] = geometry.x;
   const pitch = b + 2 * c * k;
@@ -133,12 +131,12 @@ export function cellPatch(
   const spanV = CELL_SPAN_Y * capital * jitter.scale;
   const centerX = cx0 + ux * jitter.dx * pitch + vx * jitter.dy * capital;
   const centerY = cy0 + uy * jitter.dx * pitch + vy * jitter.dy * capital;
-  const stepU = spanU / CELL_WIDTH;
-  const stepV = spanV / CELL_HEIGHT;
+  const stepU = spanU / width;
+  const stepV = spanV / height;
   const sub = Math.max(1, Math.min(4, Math.ceil(Math.max(stepU, stepV))));
-  const patch = new Float32Array(CELL_WIDTH * CELL_HEIGHT);
-  for (let row = 0; row < CELL_HEIGHT; row++) {
-    for (let col = 0; col < CELL_WIDTH; col++) {
+  const samples = new Float32Array(width * height);
+  for (let row = 0; row < height; row++) {
+    for (let col = 0; col < width; col++) {
       let sum = 0;
       for (let sy = 0; sy < sub; sy++) {
         const v = (row + (sy + 0.5) / sub) * stepV - spanV / 2;
@@ -147,9 +145,27 @@ export function cellPatch(
           sum += sample(gray, centerX + ux * u + vx * v, centerY + uy * u + vy * v);
         }
       }
-      patch[row * CELL_WIDTH + col] = sum / (sub * sub);
+      samples[row * width + col] = sum / (sub * sub);
     }
   }
+  return samples;
+}
+
+/**
+ * Cell `k` of a line resampled to a {@link CELL_WIDTH} × {@link CELL_HEIGHT} patch along the line's own
+ * direction, area-averaged when the cell is larger than the patch, contrast-stretched (2nd to 98th
+ * percentile) and inverted: 1 is ink, 0 paper. A patch with no contrast at all is all zeros.
+ *
+ * @example
+ * const patch = cellPatch(gray, lineGeometry(zone.lines[1]), 9);
+ */
+export function cellPatch(
+  gray: GrayscaleImage,
+  geometry: LineGeometry,
+  k: number,
+  jitter: CellJitter = NO_JITTER,
+): Float32Array {
+  const patch = sampleCell(gray, geometry, k, jitter, CELL_WIDTH, CELL_HEIGHT);
   const sorted = Float32Array.from(patch).sort();
   const low = sorted[Math.floor(sorted.length * 0.02)] as number;
   const high = sorted[Math.floor(sorted.length * 0.98)] as number;
@@ -159,4 +175,44 @@ export function cellPatch(
     patch[i] = Math.min(1, Math.max(0, (high - (patch[i] as number)) / range));
   }
   return patch;
+}
+
+/** Size of one cell in {@link rectifiedLine}: what Tesseract's LSTM reads best (~30 px capitals). */
+export const RECTIFIED_CELL_WIDTH = 28;
+export const RECTIFIED_CELL_HEIGHT = 44;
+
+/**
+ * A whole line straightened cell by cell into one gray strip, {@link RECTIFIED_CELL_WIDTH} px per
+ * character, with a margin of paper either side; the cells in `blank` (fillers) are painted paper.
+ * For a second, independent reader.
+ *
+ * @example
+ * const strip = rectifiedLine(gray, geometry, 44, fillerCells);
+ */
+export function rectifiedLine(
+  gray: GrayscaleImage,
+  geometry: LineGeometry,
+  length: number,
+  blank: ReadonlySet<number>,
+): { data: Uint8Array; width: number; height: number; channels: 1; margin: number } {
+  const margin = RECTIFIED_CELL_WIDTH;
+  const width = length * RECTIFIED_CELL_WIDTH + 2 * margin;
+  const height = RECTIFIED_CELL_HEIGHT + 2 * 8;
+  const cells = Array.from({ length }, (_, k) =>
+    sampleCell(gray, geometry, k, NO_JITTER, RECTIFIED_CELL_WIDTH, RECTIFIED_CELL_HEIGHT),
+  );
+  const levels = cells.flatMap((cell) => [...cell]).sort((x, y) => x - y);
+  const paper = levels[Math.floor(levels.length * 0.9)] ?? 255;
+  const data = new Uint8Array(width * height).fill(Math.round(paper));
+  for (const [k, cell] of cells.entries()) {
+    if (blank.has(k)) continue;
+    for (let row = 0; row < RECTIFIED_CELL_HEIGHT; row++) {
+      for (let col = 0; col < RECTIFIED_CELL_WIDTH; col++) {
+        data[(row + 8) * width + margin + k * RECTIFIED_CELL_WIDTH + col] = Math.round(
+          cell[row * RECTIFIED_CELL_WIDTH + col] as number,
+        );
+      }
+    }
+  }
+  return { data, width, height, channels: 1, margin };
 }

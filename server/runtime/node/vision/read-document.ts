@@ -14,6 +14,7 @@ import { readMrz } from './read-mrz.ts';
 import { inkOf, straightenDocument } from './straighten-document.ts';
 import { countTextRows, glyphCandidates, groupTextLines, type TextLine, textSkew } from './text-lines.ts';
 import { glyphModelName } from './mrz-glyph-model.ts';
+import { ocrModelName } from './tesseract-ocr.ts';
 
 /**
  * The long side documents are read at: a passport page filling half of a 12 MP photo keeps ~25 px per
@@ -119,7 +120,7 @@ export async function readDocument(
   const straight = await straightenDocument(photo.rgb);
   const { page, turn } = await pageToRead(straight.rgb, photo.rgb);
   const zone = page.zone && !page.zone.upsideDown ? page.zone : null;
-  const mrz: MrzReading | null = zone ? readMrz(toGray(page.rgb), zone) : null;
+  const mrz: MrzReading | null = zone ? await readMrz(toGray(page.rgb), zone) : null;
   const zoneLines = new Set(page.zone?.lines.map((line) => line.line) ?? []);
   const lookForBarcode = options.side === 'back' || BARCODE_TYPES.has(options.documentType);
   // The straightened document first (zxing's PDF417 reader wants the rows level), then the photo as taken.
@@ -155,7 +156,7 @@ export async function readDocument(
       kind: 'models',
       models: [
         ...models.names({ embeddings: true }),
-        ...(page.zone ? [glyphModelName()] : []),
+        ...(zone ? [glyphModelName(), ocrModelName()] : []),
         ...(lookForBarcode ? [barcodeModelName()] : []),
       ],
     },

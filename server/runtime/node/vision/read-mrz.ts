@@ -5,6 +5,7 @@ import { sizeOf } from './ink-components.ts';
 import { type CellJitter, cellPatch, lineGeometry } from './mrz-cells.ts';
 import { classifyGlyph, MRZ_ALPHABET } from './mrz-glyph-model.ts';
 import { MRZ_SHAPES, type MrzLine, type MrzZone } from './mrz-zone.ts';
+import { namesSecondRead } from './names-second-read.ts';
 
 /**
  * What each position of a zone may hold (ICAO 9303 parts 4–6): `A` letters or filler, `N` digits or
@@ -22,14 +23,23 @@ const LAYOUTS: Readonly<Record<MrzFormat, readonly string[]>> = {
 };
 
 /**
- * A character counts as read only when the classifier gives it at least this probability among the
- * characters its position allows, on both of its two samplings. Below it the position is reported
- * uncertain and the reading does not count as read (`parseMrz`'s `uncertain`): the check digits are
- * never asked to pick between look-alikes.
+ * A character counts as read only when the classifier, its probabilities averaged over the cell's
+ * looks, gives it at least this share among the characters its position allows, and the centred look
+ * agrees. Below it the position is reported uncertain and the reading does not count as read there
+ * (`parseMrz`'s `uncertain`): the check digits are never asked to pick between look-alikes.
+ *
+ * Names have no check digit, so they need more: {@link MIN_NAME_CONFIDENCE}. Under a check digit a
+ * single confident slip still fails the digit (its 7-3-1 weights catch every single substitution of a
+ * digit and of the look-alikes), so the bar guards against two slips that happen to cancel.
  */
-export const MIN_CHARACTER_CONFIDENCE = 0.9;
-/** The second sampling of each cell: shifted and scaled a little, an independent look at the same ink. */
-const SECOND_LOOK: CellJitter = { dx: 0.06, dy: -0.04, scale: 1.06 };
+export const MIN_CHARACTER_CONFIDENCE = 0.75;
+export const MIN_NAME_CONFIDENCE = 0.9;
+/** Each cell is looked at centred and shifted and scaled a little both ways: three samplings of its ink. */
+const LOOKS: readonly CellJitter[] = [
+  { dx: 0, dy: 0, scale: 1 },
+  { dx: 0.06, dy: -0.04, scale: 1.06 },
+  { dx: -0.06, dy: 0.04, scale: 0.95 },
+];
 
 const ALLOWED: Readonly<Record<string, readonly number[]>> = {
   A: indicesOf('ABCDEFGHIJKLMNOPQRSTUVWXYZ<'),
@@ -74,15 +84,16 @@ function latticeFromEnds(line: MrzLine, length: number): MrzLine {
 
 /**
  * Reads the machine-readable zone cell by cell: each line's geometry is fitted from its own glyphs
- * (`mrz-cells.ts`), each character cell resampled to a fixed size and classified by the glyph model
- * twice (two samplings of the same cell); the position's layout limits the choice to letters or digits
- * where the format prescribes them. Positions whose character is not confidently read on both looks are
- * listed in `uncertain`. Nothing is corrected afterwards.
+ * (`mrz-cells.ts`), each character cell resampled to a fixed size three times (centred, shifted and
+ * scaled a little) and classified by the glyph model; the position's layout limits the choice to letters
+ * or digits where the format prescribes them. Positions whose character is not confidently read are
+ * listed in `uncertain`, and so are the name positions where Tesseract, read as a second opinion on the
+ * names (which no check digit covers), disagrees (`names-second-read.ts`). Nothing is corrected afterwards.
  *
  * @example
- * readMrz(gray, zone) // { lines: ['P<UTO…', 'L898902C3…'], confidence: 0.99, uncertain: [[], []] }
+ * await readMrz(gray, zone) // { lines: ['P<UTO…', 'L898902C3…'], confidence: 0.99, uncertain: [[], []] }
  */
-export function readMrz(gray: GrayscaleImage, zone: MrzZone): MrzReading {
+export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzReading> {
   const { length } = MRZ_SHAPES[zone.format];
   const layout = LAYOUTS[zone.format];
   const lines: string[] = [];
@@ -96,17 +107,26 @@ export function readMrz(gray: GrayscaleImage, zone: MrzZone): MrzReading {
     const doubtful: number[] = [];
     for (let k = 0; k < length; k++) {
       const allowed = ALLOWED[layout[index]?.[k] ?? 'X'] as readonly number[];
-      const first = bestAllowed(classifyGlyph(cellPatch(gray, geometry, k)), allowed);
-      const second = bestAllowed(classifyGlyph(cellPatch(gray, geometry, k, SECOND_LOOK)), allowed);
-      const agree = first.index === second.index;
-      const confidence = agree ? Math.min(first.share, second.share) : 0;
-      text += MRZ_ALPHABET[first.share >= second.share ? first.index : second.index];
-      if (confidence < MIN_CHARACTER_CONFIDENCE) doubtful.push(k);
+      const looks = LOOKS.map((look) => classifyGlyph(cellPatch(gray, geometry, k, look)));
+      const mean = new Float32Array(MRZ_ALPHABET.length);
+      for (const look of looks)
+        for (let c = 0; c < mean.length; c++)
+          mean[c] = (mean[c] as number) + (look[c] as number) / looks.length;
+      const best = bestAllowed(mean, allowed);
+      const centred = bestAllowed(looks[0] as Float32Array, allowed);
+      const confidence = centred.index === best.index ? best.share : 0;
+      const inNames = zone.format === 'TD1' ? index === 2 : index === 0 && k >= 5;
+      text += MRZ_ALPHABET[best.index];
+      if (confidence < (inNames ? MIN_NAME_CONFIDENCE : MIN_CHARACTER_CONFIDENCE)) doubtful.push(k);
       sum += confidence;
       count++;
     }
+    const namesFrom = zone.format === 'TD1' ? (index === 2 ? 0 : -1) : index === 0 ? 5 : -1;
+    if (namesFrom >= 0 && !doubtful.some((k) => k >= namesFrom)) {
+      doubtful.push(...(await namesSecondRead(gray, geometry, text, namesFrom)));
+    }
     lines.push(text);
-    uncertain.push(doubtful);
+    uncertain.push(doubtful.sort((a, b) => a - b));
   }
   return { lines, confidence: count > 0 ? sum / count : 0, uncertain };
 }

@@ -24,8 +24,8 @@ export interface OcrResult {
 export interface OcrSettings {
   /** Characters allowed; empty for all. */
   whitelist: string;
-  /** Tesseract page segmentation mode: 3 = automatic, 6 = one uniform block of text. */
-  pageSegmentation: '3' | '6';
+  /** Tesseract page segmentation mode: 3 = automatic, 6 = one uniform block of text, 7 = one line. */
+  pageSegmentation: '3' | '6' | '7';
 }
 
 /** The traineddata: LSTM "best" accuracy, integer-quantised (smaller and faster than float best). */
