@@ -59,18 +59,20 @@ const PROBE_CAUSES: readonly [ProbeProblem, InconclusiveCause][] = [
  * lucky frame of three. Only frontal probes (head within {@link FRONTAL_PROBE_MAX_DEGREES} of facing the
  * camera) are compared when there is one; a challenge of turns alone falls back to every probe,
  * `details.pose` says `turned`, and such a score is never better than `uncertain`: the zones were
- * calibrated on frontal faces. Likewise when the reference itself is turned (`reference_pose: 'turned'`). The turned frames have done their job in the liveness judgement, which
- * also establishes that every frame shows one person.
+ * calibrated on frontal faces. Likewise when the reference itself is turned (`reference_pose: 'turned'`).
+ * The turned frames have done their job in the liveness judgement, which also establishes that every
+ * frame shows one person.
  *
  * A document may show two faces (many cards print a small ghost image beside the portrait): the largest
- * is the portrait; three or more are `several_faces`. `inconclusive` when nothing can be compared: `model_unavailable` when no engine ran,
- * `no_face_on_document`, `several_faces` (an enrolled reference or every probe), `face_too_small` (under
- * {@link MIN_FACE_WIDTH_PX}), `no_face_on_selfie`, `evidence_missing` (no probes, or no embeddings).
+ * is the portrait; three or more are `several_faces`. `inconclusive` when nothing can be compared:
+ * `model_unavailable` when no engine ran, `no_face_on_document`, `several_faces` (an enrolled reference or
+ * every probe), `face_too_small` (under {@link MIN_FACE_WIDTH_PX}), `no_face_on_selfie`,
+ * `evidence_missing` (no probes, or no embeddings).
  *
  * @example
  * checkFaceMatch(input).details
- * // { score: 0.41, zone: 'match', zone_reason: 'The face matches: …', thresholds: { match: 0.5, mismatch: 0.6 },
- * //   frame_scores: [0.4, 0.42, 0.41], probes_compared: 3, reference: 'document_portrait', … }
+ * // { score: 0.41, zone: 'match', zone_reason: 'The face matches: …', match_threshold: 0.55,
+ * //   mismatch_threshold: 0.62, frames_used: ['0', '2'], frame_scores: ['0.4', '0.42'], … }
  */
 export function checkFaceMatch({ evidence }: ReviewInput): Check {
   const match = evidence.face_match;
