@@ -14,7 +14,9 @@ export type IdPrefix =
   | 'dlv'
   | 'req'
   | 'job'
-  | 'aud';
+  | 'aud'
+  | 'pky'
+  | 'sfc';
 
 export type IdGenerator = (prefix: IdPrefix) => string;
 

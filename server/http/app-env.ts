@@ -2,6 +2,7 @@ import type { Env } from 'hono';
 import type { AppDeps } from '../app-deps.ts';
 import type { Environment } from '../domain/api-key-format.ts';
 import type { Capability, Role } from '../domain/capabilities.ts';
+import type { AuthenticationMethod } from '../features/auth/access-tokens.ts';
 import type { VerifyCaller } from '../features/verify/verify-context.ts';
 import type { VerifyForm } from '../features/verify/verify-form.ts';
 import type { IdempotentAnswer } from './idempotent-replay.ts';
@@ -16,7 +17,11 @@ export interface Principal {
   credentialId: string;
   tenantStatus: string;
   user?: { id: string; email: string; role: Role; status: string };
-  token?: { jti: string; expiresAt: Date };
+  /**
+   * A console token: its id and expiry (for logout), how the user logged in (`amr`), and whether it may
+   * only enrol a second factor.
+   */
+  token?: { jti: string; expiresAt: Date; amr: readonly AuthenticationMethod[]; enrolmentOnly: boolean };
 }
 
 export interface AppEnv extends Env {

@@ -2,7 +2,12 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../app-deps.ts';
 import { hashApiKey } from '../features/auth/api-key-secrets.ts';
-import { type AccessTokenSettings, verifyAccessToken } from '../features/auth/access-tokens.ts';
+import {
+  type AccessTokenSettings,
+  hasSecondFactorMethod,
+  SECOND_FACTOR_ENROLMENT_SCOPE,
+  verifyAccessToken,
+} from '../features/auth/access-tokens.ts';
 import { timingSafeEqualText } from '../crypto/primitives.ts';
 import { ENVIRONMENTS, type Environment, parseApiKey } from '../domain/api-key-format.ts';
 import { type Capability, capabilitiesOfApiKey, capabilitiesOfRole } from '../domain/capabilities.ts';
@@ -19,6 +24,11 @@ export interface AuthenticateOptions {
   allowSuspendedTenant?: boolean;
   /** Operations only a console user can call (`/v1/me`, logout). */
   consoleOnly?: boolean;
+  /**
+   * The few operations a token restricted to second-factor enrolment reaches (enrolment itself, logout):
+   * every other operation answers such a token 403 `second_factor_required`.
+   */
+  secondFactorEnrolment?: boolean;
 }
 
 /**
@@ -127,6 +137,17 @@ export function createAuthenticator(deps: AppDeps): Authenticator {
     if (user.tenant_status !== 'active' && !options.allowSuspendedTenant) {
       throw new ApiError('tenant_suspended', 'The tenant is suspended.');
     }
+    // A token that proved no second factor, in a tenant that requires one (whether it did so at login or
+    // since), only enrols one: checked on every request, so switching the setting on takes effect at once.
+    const enrolmentOnly =
+      claims.scope === SECOND_FACTOR_ENROLMENT_SCOPE ||
+      (user.tenant_requires_second_factor && !hasSecondFactorMethod(claims));
+    if (enrolmentOnly && !options.secondFactorEnrolment) {
+      throw new ApiError(
+        'second_factor_required',
+        'Your organisation requires a second factor: enrol an authenticator app or a passkey, then log in again.',
+      );
+    }
     const environmentHeader = c.req.header('x-environment') ?? 'production';
     if (!ENVIRONMENTS.includes(environmentHeader as Environment)) {
       throw new ApiError('invalid_parameter', '`x-environment` must be `sandbox` or `production`.', {
@@ -141,7 +162,12 @@ export function createAuthenticator(deps: AppDeps): Authenticator {
       credentialId: user.id,
       tenantStatus: user.tenant_status,
       user: { id: user.id, email: user.email, role: user.role, status: user.status },
-      token: { jti: claims.jti, expiresAt: claims.expiresAt },
+      token: {
+        jti: claims.jti,
+        expiresAt: claims.expiresAt,
+        amr: claims.amr ?? [],
+        enrolmentOnly,
+      },
     };
     return principal;
   }

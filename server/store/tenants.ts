@@ -22,6 +22,8 @@ export interface TenantRow {
   proof_of_address_max_age_days: number;
   /** Judged tries an end-user gets at each step of a new session (1–10). */
   attempts_per_step: number;
+  /** Every member must log in with a second factor; one without can only enrol one (issue #24). */
+  require_second_factor: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -54,6 +56,7 @@ export interface TenantChanges {
   document_authenticity?: DocumentAuthenticityPolicy;
   proof_of_address_max_age_days?: number;
   attempts_per_step?: number;
+  require_second_factor?: boolean;
 }
 
 export async function updateTenant(
@@ -71,6 +74,7 @@ export async function updateTenant(
        document_authenticity = coalesce($7, document_authenticity),
        proof_of_address_max_age_days = coalesce($8, proof_of_address_max_age_days),
        attempts_per_step = coalesce($9, attempts_per_step),
+       require_second_factor = coalesce($10, require_second_factor),
        updated_at = $6
      where id = $1 returning *`,
     [
@@ -83,6 +87,7 @@ export async function updateTenant(
       changes.document_authenticity ?? null,
       changes.proof_of_address_max_age_days ?? null,
       changes.attempts_per_step ?? null,
+      changes.require_second_factor ?? null,
     ],
   );
   return rows[0] ?? null;

@@ -52,9 +52,12 @@ export async function findUserForToken(
   sql: SqlClient,
   userId: string,
   jti: string,
-): Promise<(UserWithTenant & { token_revoked: boolean }) | null> {
-  const rows = await sql.query<UserWithTenant & { token_revoked: boolean }>(
+): Promise<(UserWithTenant & { token_revoked: boolean; tenant_requires_second_factor: boolean }) | null> {
+  const rows = await sql.query<
+    UserWithTenant & { token_revoked: boolean; tenant_requires_second_factor: boolean }
+  >(
     `select u.*, t.name as tenant_name, t.status as tenant_status,
+            t.require_second_factor as tenant_requires_second_factor,
             exists (select 1 from revoked_tokens r where r.jti = $2) as token_revoked
        from users u join tenants t on t.id = u.tenant_id where u.id = $1`,
     [userId, jti],

@@ -14,6 +14,7 @@ export function toTenantObject(row: TenantRow) {
     document_authenticity: row.document_authenticity,
     proof_of_address_max_age_days: row.proof_of_address_max_age_days,
     attempts_per_step: row.attempts_per_step,
+    require_second_factor: row.require_second_factor,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

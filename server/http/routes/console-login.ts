@@ -1,7 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { signAccessToken } from '../../features/auth/access-tokens.ts';
-import { randomBase62 } from '../../crypto/primitives.ts';
-import { capabilitiesOfRole, defaultPathOfRole } from '../../domain/capabilities.ts';
+import { answerPasswordStep } from '../../features/second-factors/password-step.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { jsonBody } from '../json-body.ts';
@@ -13,7 +11,7 @@ import {
   recordLoginFailure,
 } from '../../store/auth-records.ts';
 import { findUserByEmail } from '../../store/users.ts';
-import { CapabilityList, toUserObject, UserSchema } from './schemas/console-schemas.ts';
+import { ConsoleLoginTokens, SecondFactorChallenge } from './schemas/second-factor-schemas.ts';
 
 const WINDOW_MS = 15 * 60 * 1000;
 const MAX_FAILURES_PER_ACCOUNT = 5;
@@ -26,16 +24,8 @@ const LoginBody = z
   })
   .openapi('ConsoleLoginRequest');
 
-const LoginResponse = z
-  .object({
-    access_token: z.string(),
-    token_type: z.literal('Bearer'),
-    expires_in: z.number().int(),
-    user: UserSchema,
-    capabilities: CapabilityList,
-    default_path: z.string(),
-  })
-  .openapi('ConsoleLoginResponse');
+/** Tokens, or (the user has a second factor) the challenge of the second step. */
+const LoginResponse = z.union([ConsoleLoginTokens, SecondFactorChallenge]);
 
 export const consoleLoginRoute = createRoute({
   operationId: 'consoleLogin',
@@ -48,7 +38,11 @@ export const consoleLoginRoute = createRoute({
   description: `Returns a Bearer access token. ${MAX_FAILURES_PER_ACCOUNT} failures per account (or ${MAX_FAILURES_PER_ADDRESS} per IP address) in 15 minutes lock further attempts with 429.`,
   request: { body: { required: true, content: { 'application/json': { schema: LoginBody } } } },
   responses: {
-    200: { description: 'Logged in', content: { 'application/json': { schema: LoginResponse } } },
+    200: {
+      description:
+        'Logged in (`access_token`), or, when the user has a second factor, `second_factor_required` with a challenge to complete at `POST /v1/console/login/second-factor`.',
+      content: { 'application/json': { schema: LoginResponse } },
+    },
     ...errorResponses(
       'invalid_credentials',
       'too_many_attempts',
@@ -103,27 +97,7 @@ export function registerConsoleLogin(app: OpenAPIHono<AppEnv>, kit: RouteKit): v
     }
     if (user.status !== 'active') throw new ApiError('user_disabled', 'This user is disabled.');
     if (failures.byEmail > 0) await clearLoginFailures(deps.db, emailKey);
-    const expiresIn = deps.config.accessTokenTtlSeconds;
-    const accessToken = await signAccessToken(
-      kit.auth.tokenSettings,
-      {
-        userId: user.id,
-        tenantId: user.tenant_id,
-        jti: randomBase62(128),
-        expiresAt: new Date(now.getTime() + expiresIn * 1000),
-      },
-      now,
-    );
-    return c.json(
-      {
-        access_token: accessToken,
-        token_type: 'Bearer' as const,
-        expires_in: expiresIn,
-        user: toUserObject(user),
-        capabilities: [...capabilitiesOfRole(user.role)],
-        default_path: defaultPathOfRole(user.role),
-      },
-      200,
-    );
+    // Tokens, or the second step when the user has a second factor (features/second-factors/password-step.ts).
+    return c.json(await answerPasswordStep(deps, kit.auth.tokenSettings, user, now), 200);
   });
 }

@@ -26,7 +26,12 @@ export function registerConsoleLogout(app: OpenAPIHono<AppEnv>, kit: RouteKit): 
   app.openapi(
     {
       ...consoleLogoutRoute,
-      middleware: kit.tenant({ consoleOnly: true, allowSuspendedTenant: true, body: 'optional' }),
+      middleware: kit.tenant({
+        consoleOnly: true,
+        allowSuspendedTenant: true,
+        secondFactorEnrolment: true,
+        body: 'optional',
+      }),
     },
     async (c) => {
       const token = c.get('principal').token;

@@ -5,6 +5,7 @@ import { registerApiKeys } from './api-keys.ts';
 import { registerListAuditEvents } from './audit-events-list.ts';
 import { registerConsoleLogin } from './console-login.ts';
 import { registerConsoleLogout } from './console-logout.ts';
+import { registerSecondFactorRoutes } from './second-factors-routes.ts';
 import { registerGetMe } from './me-get.ts';
 import { registerGetStats } from './stats-get.ts';
 import { registerUserRoutes } from './users-routes.ts';
@@ -41,6 +42,7 @@ import { registerGetVerifySession } from './verify-session-get.ts';
 export function registerV1Routes(app: OpenAPIHono<AppEnv>, kit: RouteKit): void {
   registerConsoleLogin(app, kit);
   registerConsoleLogout(app, kit);
+  registerSecondFactorRoutes(app, kit);
   registerGetMe(app, kit);
   registerApiKeys(app, kit);
   registerUserRoutes(app, kit);

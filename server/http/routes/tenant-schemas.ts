@@ -40,6 +40,10 @@ export const TenantSchema = z
       description:
         'Attempts an end-user gets at each step of a new session. Only judged tries count: a photo or selfie refused for capture quality costs none.',
     }),
+    require_second_factor: z.boolean().openapi({
+      description:
+        'Every member must log in with a second factor; a member without one reaches only the enrolment operations.',
+    }),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -52,6 +52,10 @@ const UpdateTenantBody = z
       .openapi({
         description: `Attempts an end-user gets at each step of sessions created from now on (${MIN_ATTEMPTS_PER_STEP}–${MAX_ATTEMPTS_PER_STEP}); default ${DEFAULT_ATTEMPTS_PER_STEP}. Refusals for capture quality cost none.`,
       }),
+    require_second_factor: z.boolean().optional().openapi({
+      description:
+        'Every member must log in with a second factor (an authenticator app or a passkey); a member without one can only enrol one. Default `false`.',
+    }),
   })
   .openapi('UpdateTenantRequest');
 

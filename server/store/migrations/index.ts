@@ -12,6 +12,7 @@ import { unreferencedBlobsMigration } from './011-unreferenced-blobs.ts';
 import { scaleIndexesMigration } from './012-scale-indexes.ts';
 import { sessionStatsRollupMigration } from './013-session-stats-rollup.ts';
 import { attemptsPerStepMigration } from './014-attempts-per-step.ts';
+import { secondFactorsMigration } from './016-second-factors.ts';
 import type { Migration } from './migration.ts';
 
 export type { Migration } from './migration.ts';
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   scaleIndexesMigration,
   sessionStatsRollupMigration,
   attemptsPerStepMigration,
+  secondFactorsMigration,
 ];
