@@ -61,10 +61,11 @@ const listApiKeysRoute = createRoute({
   path: '/v1/api-keys',
   tags: ['API keys'],
   summary: 'List API keys (never their secrets)',
+  description: 'The keys of the environment the console token names (`x-environment`, default production).',
   security: [{ ConsoleBearer: [] }],
   responses: {
     200: {
-      description: 'All keys of the tenant',
+      description: "The tenant's keys of that environment",
       content: { 'application/json': { schema: listOf(ApiKeySchema, 'ApiKeyList') } },
     },
     ...errorResponses(...AUTH_ERRORS),
@@ -77,7 +78,8 @@ const createApiKeyRoute = createRoute({
   path: '/v1/api-keys',
   tags: ['API keys'],
   summary: 'Create an API key',
-  description: 'The `secret` is returned once. Developers may create sandbox keys only.',
+  description:
+    'The `secret` is returned once. Developers may create sandbox keys only. `environment` must be the one the console token names (`x-environment`): a token acts on its own environment only.',
   security: [{ ConsoleBearer: [] }],
   request: {
     headers: IdempotencyKeyHeader,
@@ -104,7 +106,8 @@ const revokeApiKeyRoute = createRoute({
   path: '/v1/api-keys/{id}',
   tags: ['API keys'],
   summary: 'Revoke an API key',
-  description: 'Takes effect at once on this instance and within 10 s everywhere. Idempotent.',
+  description:
+    'Takes effect at once on this instance and within 10 s everywhere. Idempotent. A key of another environment than the one the console token names (`x-environment`) is not found.',
   security: [{ ConsoleBearer: [] }],
   request: { params: ApiKeyIdParam },
   responses: {
@@ -118,13 +121,23 @@ export function registerApiKeys(app: OpenAPIHono<AppEnv>, kit: RouteKit): void {
   const admin = { capability: 'api_keys:write' as const };
 
   app.openapi({ ...listApiKeysRoute, middleware: kit.tenant(admin) }, async (c) => {
-    const rows = await listApiKeys(deps.db, c.get('principal').tenantId);
-    return c.json({ object: 'list' as const, data: rows.map(toApiKeyObject), has_more: false }, 200);
+    const principal = c.get('principal');
+    const rows = await listApiKeys(deps.db, principal.tenantId);
+    // A console token acts on the environment it names: the other environment's keys are not its own.
+    const own = rows.filter((row) => row.environment === principal.environment);
+    return c.json({ object: 'list' as const, data: own.map(toApiKeyObject), has_more: false }, 200);
   });
 
   app.openapi({ ...createApiKeyRoute, middleware: kit.tenant({ ...admin, body: 'json' }) }, async (c) => {
     const { name, environment } = c.req.valid('json');
     const principal = c.get('principal');
+    if (environment !== principal.environment) {
+      throw new ApiError(
+        'invalid_parameter',
+        `This console token acts on ${principal.environment} (\`x-environment\`): create a ${environment} key with \`x-environment: ${environment}\`.`,
+        { param: 'environment' },
+      );
+    }
     if (environment === 'production' && principal.user?.role !== 'tenant_admin') {
       throw new ApiError('insufficient_capability', 'Only a tenant admin may create production keys.', {
         param: 'environment',
@@ -148,7 +161,9 @@ export function registerApiKeys(app: OpenAPIHono<AppEnv>, kit: RouteKit): void {
   app.openapi({ ...revokeApiKeyRoute, middleware: kit.tenant(admin) }, async (c) => {
     const { id } = c.req.valid('param');
     const principal = c.get('principal');
-    const existing = await findApiKey(deps.db, principal.tenantId, id);
+    const found = await findApiKey(deps.db, principal.tenantId, id);
+    // Another environment's key is as unknown as a made-up id to a token that names this one.
+    const existing = found?.environment === principal.environment ? found : null;
     if (!existing) throw new ApiError('resource_missing', `No API key \`${id}\`.`, { param: 'id' });
     if (existing.environment === 'production' && principal.user?.role !== 'tenant_admin') {
       throw new ApiError('insufficient_capability', 'Only a tenant admin may revoke production keys.');

@@ -4,8 +4,10 @@ import { ConsoleScreen } from '../ui/console-screen.ts';
 import { actionKey, badge, secretOnce } from '../ui/widgets.ts';
 
 /**
- * `/console/api-keys`: the tenant's keys of both environments (prefix and last four characters only),
+ * `/console/api-keys`: the tenant's keys of the environment shown (prefix and last four characters only),
  * creating one (its secret shown once; developers may create sandbox keys only, API.md §3) and revoking.
+ * The console's token acts on the environment it names (`x-environment`), so the other environment's
+ * keys are managed after switching to it.
  */
 export class ApiKeysScreen extends ConsoleScreen {
   static override properties: PropertyDeclarations = {
@@ -33,22 +35,19 @@ export class ApiKeysScreen extends ConsoleScreen {
     this.revoking = null;
   }
 
-  /** Keys belong to the tenant, not to the environment shown: nothing to reload when it changes. */
-  /** Tenant-wide: the same whichever environment is chosen, so never marked as sandbox data. */
-  protected override get environmentScoped(): boolean {
-    return false;
-  }
-
-  protected override loadKey(): string {
-    return 'tenant';
-  }
-
   protected override async load(signal: AbortSignal): Promise<void> {
     this.keys = (await this.api.get<List<ApiKey>>('/v1/api-keys', { signal })).data;
   }
 
   get #mayCreateProduction(): boolean {
     return this.ctx.me?.user.role === 'tenant_admin';
+  }
+
+  /** What may be created here: the environment shown, if this role may create keys in it. */
+  get #creatableEnvironments() {
+    return ENVIRONMENTS.filter(
+      (env) => env === this.ctx.environment && (env === 'sandbox' || this.#mayCreateProduction),
+    );
   }
 
   async #create(event: SubmitEvent): Promise<void> {
@@ -170,8 +169,8 @@ export class ApiKeysScreen extends ConsoleScreen {
             <div class="field">
               <label for="environment">${t('environment')}</label>
               <select id="environment" name="environment" aria-describedby=${this.#mayCreateProduction ? nothing : 'prod-hint'}>
-                ${ENVIRONMENTS.filter((env) => env === 'sandbox' || this.#mayCreateProduction).map(
-                  (env) => html`<option value=${env} ?selected=${env === this.ctx.environment}>
+                ${this.#creatableEnvironments.map(
+                  (env) => html`<option value=${env} selected>
                     ${t(env === 'sandbox' ? 'env_sandbox' : 'env_production')}
                   </option>`,
                 )}
@@ -180,7 +179,7 @@ export class ApiKeysScreen extends ConsoleScreen {
             </div>
           </div>
           ${this.renderError(this.formError)}
-          <div class="actions"><button type="submit" data-write ?disabled=${this.busy}>${t('apiKeyCreate')}</button></div>
+          <div class="actions"><button type="submit" data-write ?disabled=${this.busy || this.#creatableEnvironments.length === 0}>${t('apiKeyCreate')}</button></div>
         </form>
       </section>`;
   }

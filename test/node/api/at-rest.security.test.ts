@@ -29,7 +29,11 @@ for (const engine of testEngines()) {
     it('holds no plaintext API key, password, access token, verify token or personal reference', async () => {
       const token = await h.login();
       const createdKey = await json(
-        await h.call('POST', '/v1/api-keys', { token, body: { environment: 'sandbox', name: 'scan' } }),
+        await h.call('POST', '/v1/api-keys', {
+          token,
+          headers: { 'x-environment': 'sandbox' },
+          body: { environment: 'sandbox', name: 'scan' },
+        }),
       );
       const session = await json(
         await h.call('POST', '/v1/sessions', {

@@ -104,13 +104,19 @@ for (const engine of testEngines()) {
       const key = await expectOk(
         await h.call('POST', '/v1/api-keys', {
           token: admin,
+          headers: { 'x-environment': 'sandbox' },
           body: { name: 'audited key', environment: 'sandbox' },
         }),
         201,
       );
       apiKeyId = key['api_key_id'];
       secrets.push(key['secret']);
-      await expectOk(await h.call('DELETE', `/v1/api-keys/${apiKeyId}`, { token: admin }));
+      await expectOk(
+        await h.call('DELETE', `/v1/api-keys/${apiKeyId}`, {
+          token: admin,
+          headers: { 'x-environment': 'sandbox' },
+        }),
+      );
 
       // Webhooks, in the sandbox (http and loopback allowed): create, update, rotate, test, delete.
       const sandbox = { token: admin, headers: { 'x-environment': 'sandbox' } };
@@ -372,7 +378,7 @@ for (const engine of testEngines()) {
     it('records a replayed idempotent request once', async () => {
       const request = {
         token: admin,
-        headers: { 'idempotency-key': `key-create-${Math.random()}` },
+        headers: { 'idempotency-key': `key-create-${Math.random()}`, 'x-environment': 'sandbox' },
         body: { name: 'replayed', environment: 'sandbox' },
       };
       const first = await expectOk(await h.call('POST', '/v1/api-keys', request), 201);

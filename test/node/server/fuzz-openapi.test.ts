@@ -96,7 +96,7 @@ for (const engine of testEngines()) {
       const apiKey = await created(
         await h.call('POST', '/v1/api-keys', {
           token,
-          body: { name: 'fuzz target', environment: 'sandbox' },
+          body: { name: 'fuzz target', environment: 'production' },
         }),
       );
       const events = await created(

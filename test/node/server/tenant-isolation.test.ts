@@ -248,7 +248,7 @@ for (const engine of testEngines()) {
         await created(
           await h.call('POST', '/v1/api-keys', {
             token: adminToken,
-            body: { name: marker, environment: 'sandbox' },
+            body: { name: marker, environment: 'production' },
           }),
           'api key',
         )
