@@ -18,13 +18,74 @@ export interface paths {
   '/v1/console/login': {
     /**
      * Log in to the console
-     * @description Returns a Bearer access token. 5 failures per account (or 20 per IP address) in 15 minutes lock further attempts with 429.
+     * @description Returns a Bearer access token. Failed logins slow further attempts, never lock the account: growing delays (429 with `retry-after`) per account and network, per account from anywhere (capped at 60 s) and per network (docs/security.md).
      */
     post: operations['consoleLogin'];
   };
   '/v1/console/logout': {
     /** Log out: revoke this access token */
     post: operations['consoleLogout'];
+  };
+  '/v1/console/login/second-factor': {
+    /**
+     * Complete a login with a second factor
+     * @description The second step of a login whose password step answered `second_factor_required`. Send the challenge token with exactly one of a TOTP code (accepted for the current 30 s step or one either side, and each code once: a replayed code is refused), a recovery code (single use) or a passkey assertion over the challenge's `passkey_options`. 5 wrong answers close the challenge (410 `login_challenge_expired`: give the password again); 10 per user in 15 minutes give 429 `too_many_attempts` with `retry-after`.
+     */
+    post: operations['consoleLoginSecondFactor'];
+  };
+  '/v1/me/second-factors': {
+    /**
+     * Your second factors
+     * @description Whether an authenticator app is enrolled, your passkeys and how many recovery codes are left. Reachable with a token restricted to enrolment.
+     */
+    get: operations['getSecondFactors'];
+  };
+  '/v1/me/second-factors/totp': {
+    /**
+     * Start enrolling an authenticator app
+     * @description Generates a TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) on the server. It is not in force until confirmed with a first code at `POST /v1/me/second-factors/totp/confirm` within 10 minutes; confirming replaces an earlier authenticator. Reachable with a token restricted to enrolment.
+     */
+    post: operations['startTotpEnrolment'];
+    /**
+     * Remove your authenticator app
+     * @description A tenant that requires a second factor refuses the removal of your last one (409 `last_second_factor`).
+     */
+    delete: operations['deleteTotp'];
+  };
+  '/v1/me/second-factors/totp/confirm': {
+    /**
+     * Confirm an authenticator app with its first code
+     * @description Puts the enrolment in force (replacing an earlier authenticator). The code used here cannot be used again to log in. Returns ten recovery codes, shown once, when the user has none left. Reachable with a token restricted to enrolment; such a token is revoked and a full one returned in `login`.
+     */
+    post: operations['confirmTotpEnrolment'];
+  };
+  '/v1/me/second-factors/passkeys/options': {
+    /**
+     * Start registering a passkey
+     * @description Options for `navigator.credentials.create()`: relying party = the host of the configured base URL, attestation `none`, your existing passkeys excluded. The challenge is kept on the server for two minutes. Reachable with a token restricted to enrolment.
+     */
+    post: operations['startPasskeyRegistration'];
+  };
+  '/v1/me/second-factors/passkeys': {
+    /**
+     * Register a passkey
+     * @description Verifies the new credential against the challenge of `POST /v1/me/second-factors/passkeys/options` (origin, relying party, user presence; attestation `none`) and stores its public key. Returns ten recovery codes, shown once, when the user has none left. Reachable with a token restricted to enrolment; such a token is revoked and a full one returned in `login`.
+     */
+    post: operations['registerPasskey'];
+  };
+  '/v1/me/second-factors/passkeys/{id}': {
+    /**
+     * Remove one of your passkeys
+     * @description A tenant that requires a second factor refuses the removal of your last one (409 `last_second_factor`).
+     */
+    delete: operations['deletePasskey'];
+  };
+  '/v1/me/second-factors/recovery-codes': {
+    /**
+     * Replace your recovery codes
+     * @description Ten new single-use codes, shown this once; every earlier code stops working. Needs a second factor enrolled (409 `invalid_state_transition` otherwise).
+     */
+    post: operations['regenerateRecoveryCodes'];
   };
   '/v1/me': {
     /**
@@ -34,18 +95,21 @@ export interface paths {
     get: operations['getMe'];
   };
   '/v1/api-keys': {
-    /** List API keys (never their secrets) */
+    /**
+     * List API keys (never their secrets)
+     * @description The keys of the environment the console token names (`x-environment`, default production).
+     */
     get: operations['listApiKeys'];
     /**
      * Create an API key
-     * @description The `secret` is returned once. Developers may create sandbox keys only.
+     * @description The `secret` is returned once. Developers may create sandbox keys only. `environment` must be the one the console token names (`x-environment`): a token acts on its own environment only.
      */
     post: operations['createApiKey'];
   };
   '/v1/api-keys/{id}': {
     /**
      * Revoke an API key
-     * @description Takes effect at once on this instance and within 10 s everywhere. Idempotent.
+     * @description Takes effect at once on this instance and within 10 s everywhere. Idempotent. A key of another environment than the one the console token names (`x-environment`) is not found.
      */
     delete: operations['revokeApiKey'];
   };
@@ -357,6 +421,11 @@ export interface components {
         | 'watchlist:write'
       )[];
       default_path: string;
+      /**
+       * @description Present when the tenant requires a second factor and the user has none: this token reaches only the enrolment operations (`/v1/me/second-factors…`) and logout; enrolling one returns a full token.
+       * @enum {boolean}
+       */
+      second_factor_enrolment_required?: true;
     };
     User: {
       /** @enum {string} */
@@ -367,6 +436,19 @@ export interface components {
       role: 'tenant_admin' | 'developer' | 'reviewer' | 'viewer';
       tenant_id: string;
     };
+    SecondFactorChallenge: {
+      /** @enum {boolean} */
+      second_factor_required: true;
+      /** @description Send it to `POST /v1/console/login/second-factor` with the code or the passkey assertion. */
+      challenge_token: string;
+      expires_in: number;
+      methods: ('totp' | 'recovery_code' | 'passkey')[];
+      passkey_options: components['schemas']['PasskeyRequestOptions'];
+    };
+    /** @description Options for `navigator.credentials.get()` (WebAuthn `PublicKeyCredentialRequestOptionsJSON`): the challenge and the allowed credentials. */
+    PasskeyRequestOptions: {
+      [key: string]: unknown;
+    } | null;
     /** @description RFC 9457 problem details. Branch on `code`. */
     Problem: {
       /** @example https://api.example.com/docs/problems/resource_missing */
@@ -389,6 +471,90 @@ export interface components {
       /** @example admin@demo.example */
       email: string;
       password: string;
+    };
+    SecondFactorLoginRequest: {
+      challenge_token: string;
+      /** @description The 6-digit code of the authenticator app. */
+      totp_code?: string;
+      /** @description One of the recovery codes; works once. */
+      recovery_code?: string;
+      /** @description The assertion (`PublicKeyCredential.toJSON()`) of `navigator.credentials.get()`. */
+      passkey?: {
+        [key: string]: unknown;
+      };
+    };
+    SecondFactors: {
+      /** @enum {string} */
+      object: 'second_factors';
+      /** @description An authenticator app is enrolled. */
+      totp: boolean;
+      passkeys: components['schemas']['Passkey'][];
+      recovery_codes_remaining: number;
+      required_by_tenant: boolean;
+    };
+    Passkey: {
+      /** @enum {string} */
+      object: 'passkey';
+      passkey_id: string;
+      name: string;
+      /** @description The passkey is synced (for example by a password manager). */
+      backed_up: boolean;
+      created_at: string;
+      last_used_at: string | null;
+    };
+    TotpEnrolment: {
+      /** @enum {string} */
+      object: 'totp_enrolment';
+      enrolment_id: string;
+      /** @description Base32, for typing into an app that cannot scan. */
+      secret: string;
+      /** @description The `otpauth://totp/…` URI to show as a QR code. */
+      otpauth_uri: string;
+      expires_in: number;
+    };
+    TotpEnrolled: {
+      /** @enum {string} */
+      object: 'totp_enrolled';
+      /** @description Ten single-use recovery codes, shown this once, when the user had none left; null when their earlier codes still stand. */
+      recovery_codes: string[] | null;
+      login: components['schemas']['ConsoleLoginResponse'] & (Record<string, never> | null);
+    };
+    ConfirmTotpRequest: {
+      enrolment_id: string;
+      /** @description The 6-digit code the app shows now. */
+      code: string;
+    };
+    PasskeyRegistration: {
+      /** @enum {string} */
+      object: 'passkey_registration';
+      registration_id: string;
+      options: components['schemas']['PasskeyCreationOptions'];
+    };
+    /** @description Options for `navigator.credentials.create()` (WebAuthn `PublicKeyCredentialCreationOptionsJSON`), attestation `none`. */
+    PasskeyCreationOptions: {
+      [key: string]: unknown;
+    };
+    PasskeyRegistered: {
+      /** @enum {string} */
+      object: 'passkey_registered';
+      passkey: components['schemas']['Passkey'];
+      /** @description Ten single-use recovery codes, shown this once, when the user had none left; null when their earlier codes still stand. */
+      recovery_codes: string[] | null;
+      login: components['schemas']['ConsoleLoginResponse'] & (Record<string, never> | null);
+    };
+    RegisterPasskeyRequest: {
+      registration_id: string;
+      /** @description How the passkey is listed, e.g. “Laptop”. */
+      name: string;
+      /** @description The credential (`PublicKeyCredential.toJSON()`) of `navigator.credentials.create()`. */
+      response: {
+        [key: string]: unknown;
+      };
+    };
+    RecoveryCodes: {
+      /** @enum {string} */
+      object: 'recovery_codes';
+      recovery_codes: string[];
     };
     Me: {
       /** @enum {string} */
@@ -519,6 +685,7 @@ export interface components {
         | 'console.login'
         | 'console.login_failed'
         | 'console.logout'
+        | 'console.second_factor_failed'
         | 'session.review_approved'
         | 'session.review_rejected'
         | 'api_key.created'
@@ -534,6 +701,11 @@ export interface components {
         | 'user.role_changed'
         | 'user.disabled'
         | 'user.enabled'
+        | 'user.totp_enrolled'
+        | 'user.totp_removed'
+        | 'user.passkey_registered'
+        | 'user.passkey_removed'
+        | 'user.recovery_codes_issued'
         | 'tenant.updated'
         | 'watchlist.replaced';
       actor: {
@@ -626,6 +798,8 @@ export interface components {
       proof_of_address_max_age_days: number;
       /** @description Attempts an end-user gets at each step of a new session. Only judged tries count: a photo or selfie refused for capture quality costs none. */
       attempts_per_step: number;
+      /** @description Every member must log in with a second factor; a member without one reaches only the enrolment operations. */
+      require_second_factor: boolean;
       created_at: string;
       updated_at: string;
     };
@@ -650,6 +824,8 @@ export interface components {
       proof_of_address_max_age_days?: number;
       /** @description Attempts an end-user gets at each step of sessions created from now on (1–10); default 3. Refusals for capture quality cost none. */
       attempts_per_step?: number;
+      /** @description Every member must log in with a second factor (an authenticator app or a passkey); a member without one can only enrol one. Default `false`. */
+      require_second_factor?: boolean;
     };
     Session: {
       /** @enum {string} */
@@ -1440,7 +1616,7 @@ export type external = Record<string, never>;
 export interface operations {
   /**
    * Log in to the console
-   * @description Returns a Bearer access token. 5 failures per account (or 20 per IP address) in 15 minutes lock further attempts with 429.
+   * @description Returns a Bearer access token. Failed logins slow further attempts, never lock the account: growing delays (429 with `retry-after`) per account and network, per account from anywhere (capped at 60 s) and per network (docs/security.md).
    */
   consoleLogin: {
     requestBody: {
@@ -1449,10 +1625,12 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Logged in */
+      /** @description Logged in (`access_token`), or, when the user has a second factor, `second_factor_required` with a challenge to complete at `POST /v1/console/login/second-factor`. */
       200: {
         content: {
-          'application/json': components['schemas']['ConsoleLoginResponse'];
+          'application/json':
+            | components['schemas']['ConsoleLoginResponse']
+            | components['schemas']['SecondFactorChallenge'];
         };
       };
       /** @description Problem: `invalid_json` */
@@ -1522,6 +1700,445 @@ export interface operations {
     };
   };
   /**
+   * Complete a login with a second factor
+   * @description The second step of a login whose password step answered `second_factor_required`. Send the challenge token with exactly one of a TOTP code (accepted for the current 30 s step or one either side, and each code once: a replayed code is refused), a recovery code (single use) or a passkey assertion over the challenge's `passkey_options`. 5 wrong answers close the challenge (410 `login_challenge_expired`: give the password again); 10 per user in 15 minutes give 429 `too_many_attempts` with `retry-after`.
+   */
+  consoleLoginSecondFactor: {
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SecondFactorLoginRequest'];
+      };
+    };
+    responses: {
+      /** @description Logged in */
+      200: {
+        content: {
+          'application/json': components['schemas']['ConsoleLoginResponse'];
+        };
+      };
+      /** @description Problem: `invalid_json`, `invalid_parameter` */
+      400: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `invalid_second_factor` */
+      401: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `user_disabled`, `tenant_suspended` */
+      403: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `login_challenge_expired` */
+      410: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `too_many_attempts`, `rate_limited` */
+      429: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `internal_error` */
+      500: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  /**
+   * Your second factors
+   * @description Whether an authenticator app is enrolled, your passkeys and how many recovery codes are left. Reachable with a token restricted to enrolment.
+   */
+  getSecondFactors: {
+    responses: {
+      /** @description Your second factors */
+      200: {
+        content: {
+          'application/json': components['schemas']['SecondFactors'];
+        };
+      };
+      /** @description Problem: `authentication_required`, `invalid_token`, `token_expired` */
+      401: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `user_disabled`, `tenant_suspended` */
+      403: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `rate_limited` */
+      429: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `internal_error` */
+      500: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  /**
+   * Start enrolling an authenticator app
+   * @description Generates a TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) on the server. It is not in force until confirmed with a first code at `POST /v1/me/second-factors/totp/confirm` within 10 minutes; confirming replaces an earlier authenticator. Reachable with a token restricted to enrolment.
+   */
+  startTotpEnrolment: {
+    responses: {
+      /** @description The secret to enrol */
+      201: {
+        content: {
+          'application/json': components['schemas']['TotpEnrolment'];
+        };
+      };
+      /** @description Problem: `authentication_required`, `invalid_token`, `token_expired` */
+      401: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `user_disabled`, `tenant_suspended` */
+      403: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `rate_limited` */
+      429: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `internal_error` */
+      500: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  /**
+   * Remove your authenticator app
+   * @description A tenant that requires a second factor refuses the removal of your last one (409 `last_second_factor`).
+   */
+  deleteTotp: {
+    responses: {
+      /** @description Removed */
+      200: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            object: 'totp';
+            /** @enum {boolean} */
+            deleted: true;
+          };
+        };
+      };
+      /** @description Problem: `authentication_required`, `invalid_token`, `token_expired` */
+      401: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `user_disabled`, `tenant_suspended`, `second_factor_required` */
+      403: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `resource_missing` */
+      404: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `last_second_factor` */
+      409: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `rate_limited` */
+      429: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `internal_error` */
+      500: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  /**
+   * Confirm an authenticator app with its first code
+   * @description Puts the enrolment in force (replacing an earlier authenticator). The code used here cannot be used again to log in. Returns ten recovery codes, shown once, when the user has none left. Reachable with a token restricted to enrolment; such a token is revoked and a full one returned in `login`.
+   */
+  confirmTotpEnrolment: {
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConfirmTotpRequest'];
+      };
+    };
+    responses: {
+      /** @description Enrolled */
+      200: {
+        content: {
+          'application/json': components['schemas']['TotpEnrolled'];
+        };
+      };
+      /** @description Problem: `invalid_json`, `invalid_parameter` */
+      400: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `authentication_required`, `invalid_token`, `token_expired`, `invalid_second_factor` */
+      401: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `user_disabled`, `tenant_suspended` */
+      403: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `login_challenge_expired` */
+      410: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `too_many_attempts`, `rate_limited` */
+      429: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `internal_error` */
+      500: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  /**
+   * Start registering a passkey
+   * @description Options for `navigator.credentials.create()`: relying party = the host of the configured base URL, attestation `none`, your existing passkeys excluded. The challenge is kept on the server for two minutes. Reachable with a token restricted to enrolment.
+   */
+  startPasskeyRegistration: {
+    responses: {
+      /** @description The creation options */
+      201: {
+        content: {
+          'application/json': components['schemas']['PasskeyRegistration'];
+        };
+      };
+      /** @description Problem: `authentication_required`, `invalid_token`, `token_expired` */
+      401: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `user_disabled`, `tenant_suspended` */
+      403: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `rate_limited` */
+      429: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `internal_error` */
+      500: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  /**
+   * Register a passkey
+   * @description Verifies the new credential against the challenge of `POST /v1/me/second-factors/passkeys/options` (origin, relying party, user presence; attestation `none`) and stores its public key. Returns ten recovery codes, shown once, when the user has none left. Reachable with a token restricted to enrolment; such a token is revoked and a full one returned in `login`.
+   */
+  registerPasskey: {
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RegisterPasskeyRequest'];
+      };
+    };
+    responses: {
+      /** @description Registered */
+      201: {
+        content: {
+          'application/json': components['schemas']['PasskeyRegistered'];
+        };
+      };
+      /** @description Problem: `invalid_json`, `invalid_parameter` */
+      400: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `authentication_required`, `invalid_token`, `token_expired`, `invalid_second_factor` */
+      401: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `user_disabled`, `tenant_suspended` */
+      403: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `login_challenge_expired` */
+      410: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `rate_limited` */
+      429: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `internal_error` */
+      500: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  /**
+   * Remove one of your passkeys
+   * @description A tenant that requires a second factor refuses the removal of your last one (409 `last_second_factor`).
+   */
+  deletePasskey: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Removed */
+      200: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            object: 'passkey';
+            passkey_id: string;
+            /** @enum {boolean} */
+            deleted: true;
+          };
+        };
+      };
+      /** @description Problem: `authentication_required`, `invalid_token`, `token_expired` */
+      401: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `user_disabled`, `tenant_suspended`, `second_factor_required` */
+      403: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `resource_missing` */
+      404: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `last_second_factor` */
+      409: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `rate_limited` */
+      429: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `internal_error` */
+      500: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  /**
+   * Replace your recovery codes
+   * @description Ten new single-use codes, shown this once; every earlier code stops working. Needs a second factor enrolled (409 `invalid_state_transition` otherwise).
+   */
+  regenerateRecoveryCodes: {
+    responses: {
+      /** @description The new codes */
+      201: {
+        content: {
+          'application/json': components['schemas']['RecoveryCodes'];
+        };
+      };
+      /** @description Problem: `authentication_required`, `invalid_token`, `token_expired` */
+      401: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `user_disabled`, `tenant_suspended`, `second_factor_required` */
+      403: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `invalid_state_transition` */
+      409: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `rate_limited` */
+      429: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `internal_error` */
+      500: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  /**
    * The signed-in console user
    * @description Answers even while the tenant is suspended, so the console can say why nothing else works.
    */
@@ -1565,10 +2182,13 @@ export interface operations {
       };
     };
   };
-  /** List API keys (never their secrets) */
+  /**
+   * List API keys (never their secrets)
+   * @description The keys of the environment the console token names (`x-environment`, default production).
+   */
   listApiKeys: {
     responses: {
-      /** @description All keys of the tenant */
+      /** @description The tenant's keys of that environment */
       200: {
         content: {
           'application/json': components['schemas']['ApiKeyList'];
@@ -1608,7 +2228,7 @@ export interface operations {
   };
   /**
    * Create an API key
-   * @description The `secret` is returned once. Developers may create sandbox keys only.
+   * @description The `secret` is returned once. Developers may create sandbox keys only. `environment` must be the one the console token names (`x-environment`): a token acts on its own environment only.
    */
   createApiKey: {
     parameters: {
@@ -1663,7 +2283,7 @@ export interface operations {
   };
   /**
    * Revoke an API key
-   * @description Takes effect at once on this instance and within 10 s everywhere. Idempotent.
+   * @description Takes effect at once on this instance and within 10 s everywhere. Idempotent. A key of another environment than the one the console token names (`x-environment`) is not found.
    */
   revokeApiKey: {
     parameters: {
@@ -2127,6 +2747,7 @@ export interface operations {
               | 'console.login'
               | 'console.login_failed'
               | 'console.logout'
+              | 'console.second_factor_failed'
               | 'session.review_approved'
               | 'session.review_rejected'
               | 'api_key.created'
@@ -2142,6 +2763,11 @@ export interface operations {
               | 'user.role_changed'
               | 'user.disabled'
               | 'user.enabled'
+              | 'user.totp_enrolled'
+              | 'user.totp_removed'
+              | 'user.passkey_registered'
+              | 'user.passkey_removed'
+              | 'user.recovery_codes_issued'
               | 'tenant.updated'
               | 'watchlist.replaced'
             )
@@ -2149,6 +2775,7 @@ export interface operations {
               | 'console.login'
               | 'console.login_failed'
               | 'console.logout'
+              | 'console.second_factor_failed'
               | 'session.review_approved'
               | 'session.review_rejected'
               | 'api_key.created'
@@ -2164,6 +2791,11 @@ export interface operations {
               | 'user.role_changed'
               | 'user.disabled'
               | 'user.enabled'
+              | 'user.totp_enrolled'
+              | 'user.totp_removed'
+              | 'user.passkey_registered'
+              | 'user.passkey_removed'
+              | 'user.recovery_codes_issued'
               | 'tenant.updated'
               | 'watchlist.replaced'
             )[];
