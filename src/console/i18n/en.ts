@@ -202,6 +202,7 @@ export const en = {
   reason_underage: 'Under the minimum age',
   reason_liveness_failed: 'Liveness failed',
   reason_face_mismatch: 'Face does not match',
+  reason_face_match_uncertain: 'Face match uncertain',
   reason_duplicate_identity: 'Duplicate identity',
   reason_watchlist_hit: 'Watchlist hit',
   reason_attempts_exhausted: 'Attempts exhausted',

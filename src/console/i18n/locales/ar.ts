@@ -199,6 +199,7 @@ export const messages: Messages = {
   reason_underage: 'دون الحد الأدنى للعمر',
   reason_liveness_failed: 'فشل التحقق من الحيوية',
   reason_face_mismatch: 'الوجه غير مطابق',
+  reason_face_match_uncertain: 'مطابقة الوجه غير مؤكدة',
   reason_duplicate_identity: 'هوية مكررة',
   reason_watchlist_hit: 'تطابق مع قائمة المراقبة',
   reason_attempts_exhausted: 'نفدت المحاولات',

@@ -201,6 +201,7 @@ export const messages: Messages = {
   reason_underage: 'Unter dem Mindestalter',
   reason_liveness_failed: 'Lebenderkennung fehlgeschlagen',
   reason_face_mismatch: 'Gesicht stimmt nicht überein',
+  reason_face_match_uncertain: 'Gesichtsabgleich unsicher',
   reason_duplicate_identity: 'Doppelte Identität',
   reason_watchlist_hit: 'Treffer auf der Sanktionsliste',
   reason_attempts_exhausted: 'Versuche aufgebraucht',
