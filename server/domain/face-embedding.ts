@@ -33,13 +33,3 @@ export function compareEmbeddings(
   const score = dot / norms;
   return { score, samePerson: score >= space.threshold };
 }
-
-/**
- * Whether `candidate` is a closer match than `best` in the space's metric.
- *
- * @example
- * isCloser(0.3, 0.5, { name: 'dlib-resnet-v1', metric: 'euclidean', threshold: 0.6 }) // true
- */
-export function isCloser(candidate: number, best: number, space: EmbeddingSpace): boolean {
-  return space.metric === 'euclidean' ? candidate < best : candidate > best;
-}

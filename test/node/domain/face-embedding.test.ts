@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compareEmbeddings, isCloser } from '../../../server/domain/face-embedding.ts';
+import { compareEmbeddings } from '../../../server/domain/face-embedding.ts';
 import { COSINE_SPACE, DLIB_SPACE, PERSON_A, PERSON_A_TURNED, PERSON_B } from './vision-fixtures.ts';
 
 describe('face embeddings', () => {
@@ -23,10 +23,5 @@ describe('face embeddings', () => {
     assert.equal(compareEmbeddings([], [], DLIB_SPACE), null);
     assert.equal(compareEmbeddings([Number.NaN, 1], [1, 1], DLIB_SPACE), null);
     assert.equal(compareEmbeddings([0, 0], [1, 1], COSINE_SPACE), null);
-  });
-
-  it('knows which score is closer in each metric', () => {
-    assert.equal(isCloser(0.3, 0.5, DLIB_SPACE), true);
-    assert.equal(isCloser(0.3, 0.5, COSINE_SPACE), false);
   });
 });
