@@ -24,14 +24,14 @@ const DOCUMENT_LONG_SIDE = 2000;
 
 /**
  * A photo whose long side is under this, in which no zone was found at its own size, is looked at again
- * enlarged {@link ENLARGEMENT}× (cubic): at ~7 px per MRZ character the filler chevrons melt into runs and
- * fall under the glyph finder's minimum size. Enlarged only as a second try, never first: a zone found
- * at its own size is read there (the glyph classifier resamples every cell to a fixed size anyway).
+ * enlarged (cubic) to {@link ENLARGED_LONG_SIDE}: at ~6 px per MRZ character the filler chevrons melt
+ * into runs and fall under the glyph finder's minimum size. Enlarged only as a second try, never first:
+ * a zone found at its own size is read there (the glyph classifier resamples every cell anyway).
  */
 const SMALL_LONG_SIDE = 1000;
-const ENLARGEMENT = 2;
-/** Below this there is no text to bring back: a thumbnail is read as it is. */
-const MIN_READABLE_LONG_SIDE = 300;
+const ENLARGED_LONG_SIDE = 1000;
+/** Below this there is no zone left to read (a 200 px wide page prints its zone in 4 px characters). */
+const MIN_READABLE_LONG_SIDE = 200;
 /** Skew searched on the photo as taken, in each of its four quarter turns (no outline to go by). */
 const PHOTO_SKEW_RANGE = 25;
 
@@ -96,7 +96,7 @@ async function pageToRead(straight: RawImage, photo: RawImage): Promise<{ page: 
   if (onPhoto) return { page: onPhoto, turn: 0 };
   const longSide = Math.max(straight.width, straight.height);
   if (longSide < SMALL_LONG_SIDE && longSide >= MIN_READABLE_LONG_SIDE) {
-    const enlarged = await resizeRaw(straight, Math.round(longSide * ENLARGEMENT), true);
+    const enlarged = await resizeRaw(straight, Math.max(ENLARGED_LONG_SIDE, 2 * longSide), true);
     const retried = await orientedPageText(enlarged);
     if (readable(retried.page)) return retried;
   }
