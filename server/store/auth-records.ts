@@ -8,64 +8,85 @@ export async function revokeToken(sql: SqlClient, jti: string, expiresAt: Date):
   );
 }
 
-export async function recordLoginFailure(
-  sql: SqlClient,
-  emailKey: string,
-  ip: string,
-  at: Date,
-): Promise<void> {
-  await sql.query('insert into login_failures (email_key, ip, failed_at) values ($1, $2, $3)', [
-    emailKey,
-    ip,
+/**
+ * A failed console login, by who was tried and from where, with no personal value: `accountKey` is a
+ * keyed digest of the typed e-mail (features/auth/login-throttle.ts), `network` the caller's /24 or /48.
+ */
+export interface LoginFailureScope {
+  accountKey: string;
+  network: string;
+}
+
+export async function recordLoginFailure(sql: SqlClient, scope: LoginFailureScope, at: Date): Promise<void> {
+  await sql.query('insert into login_failures (account_key, network, failed_at) values ($1, $2, $3)', [
+    scope.accountKey,
+    scope.network,
     at,
   ]);
 }
 
-export interface RecentFailures {
-  byEmail: number;
-  byIp: number;
-  /** The oldest failure in the window, to tell the client when it may try again. */
-  oldestByEmail: Date | null;
-  oldestByIp: Date | null;
+/** How many failures a scope had in the window, and when its last one was. */
+export interface FailureTally {
+  count: number;
+  last: Date | null;
+}
+
+export interface RecentLoginFailures {
+  /** This account from this network. */
+  pair: FailureTally;
+  /** This account from any network. */
+  account: FailureTally;
+  /** Any account from this network. */
+  network: FailureTally;
 }
 
 export async function countRecentLoginFailures(
   sql: SqlClient,
-  emailKey: string,
-  ip: string,
+  scope: LoginFailureScope,
   since: Date,
-): Promise<RecentFailures> {
+): Promise<RecentLoginFailures> {
   const rows = await sql.query<{
-    by_email: number;
-    by_ip: number;
-    oldest_email: Date | null;
-    oldest_ip: Date | null;
+    pair_count: number;
+    pair_last: Date | null;
+    account_count: number;
+    account_last: Date | null;
+    network_count: number;
+    network_last: Date | null;
   }>(
     `select
-       count(*) filter (where email_key = $1)::int as by_email,
-       count(*) filter (where ip = $2)::int as by_ip,
-       min(failed_at) filter (where email_key = $1) as oldest_email,
-       min(failed_at) filter (where ip = $2) as oldest_ip
-     from login_failures where (email_key = $1 or ip = $2) and failed_at > $3`,
-    [emailKey, ip, since],
+       count(*) filter (where account_key = $1 and network = $2)::int as pair_count,
+       max(failed_at) filter (where account_key = $1 and network = $2) as pair_last,
+       count(*) filter (where account_key = $1)::int as account_count,
+       max(failed_at) filter (where account_key = $1) as account_last,
+       count(*) filter (where network = $2)::int as network_count,
+       max(failed_at) filter (where network = $2) as network_last
+     from login_failures where (account_key = $1 or network = $2) and failed_at > $3`,
+    [scope.accountKey, scope.network, since],
   );
   const row = rows[0];
   return {
-    byEmail: row?.by_email ?? 0,
-    byIp: row?.by_ip ?? 0,
-    oldestByEmail: row?.oldest_email ?? null,
-    oldestByIp: row?.oldest_ip ?? null,
+    pair: { count: row?.pair_count ?? 0, last: row?.pair_last ?? null },
+    account: { count: row?.account_count ?? 0, last: row?.account_last ?? null },
+    network: { count: row?.network_count ?? 0, last: row?.network_last ?? null },
   };
 }
 
-export async function clearLoginFailures(sql: SqlClient, emailKey: string): Promise<void> {
-  await sql.query('delete from login_failures where email_key = $1', [emailKey]);
+/**
+ * After a successful login, forgets that account's failures from the caller's network: the owner's own
+ * typos stop slowing them. Failures from other networks stay, so a guesser elsewhere is not reset.
+ */
+export async function clearLoginFailures(sql: SqlClient, scope: LoginFailureScope): Promise<void> {
+  await sql.query('delete from login_failures where account_key = $1 and network = $2', [
+    scope.accountKey,
+    scope.network,
+  ]);
 }
 
 /**
  * Deletes what the console's sign-in no longer needs: failures older than `failuresBefore` (the throttle
- * counts the last 15 minutes; a password spray would otherwise leave rows for ever) and revocations of
- * tokens that have expired anyway. Both tables hold no personal value (the e-mail is a keyed digest).
+ * counts the last hour; a password spray would otherwise leave rows for ever) and revocations of
+ * tokens that have expired anyway. Both tables hold no personal value (the e-mail is a keyed digest, the
+ * address its network).
  * Returns how many rows went.
  */
 export async function purgeStaleAuthRecords(

@@ -6,16 +6,13 @@ import { jsonBody } from '../json-body.ts';
 import { errorResponses } from '../openapi-common.ts';
 import type { RouteKit } from '../route-kit.ts';
 import {
-  clearLoginFailures,
-  countRecentLoginFailures,
-  recordLoginFailure,
-} from '../../store/auth-records.ts';
+  assertLoginAllowed,
+  forgetFailedLogins,
+  loginFailureScope,
+  recordFailedLogin,
+} from '../../features/auth/login-throttle.ts';
 import { findUserByEmail } from '../../store/users.ts';
 import { ConsoleLoginTokens, SecondFactorChallenge } from './schemas/second-factor-schemas.ts';
-
-const WINDOW_MS = 15 * 60 * 1000;
-const MAX_FAILURES_PER_ACCOUNT = 5;
-const MAX_FAILURES_PER_ADDRESS = 20;
 
 const LoginBody = z
   .strictObject({
@@ -35,7 +32,8 @@ export const consoleLoginRoute = createRoute({
   summary: 'Log in to the console',
   // Explicitly public: this is how a credential is obtained (OpenAPI: an empty list means no security).
   security: [],
-  description: `Returns a Bearer access token. ${MAX_FAILURES_PER_ACCOUNT} failures per account (or ${MAX_FAILURES_PER_ADDRESS} per IP address) in 15 minutes lock further attempts with 429.`,
+  description:
+    'Returns a Bearer access token. Failed logins slow further attempts, never lock the account: growing delays (429 with `retry-after`) per account and network, per account from anywhere (capped at 60 s) and per network (docs/security.md).',
   request: { body: { required: true, content: { 'application/json': { schema: LoginBody } } } },
   responses: {
     200: {
@@ -66,37 +64,18 @@ export function registerConsoleLogin(app: OpenAPIHono<AppEnv>, kit: RouteKit): v
     const emailKey = email.trim().toLowerCase();
     const address = deps.clientAddress?.(c.req.raw, c.env) ?? 'unknown';
     const now = deps.clock.now();
-    const failures = await countRecentLoginFailures(
-      deps.db,
-      emailKey,
-      address,
-      new Date(now.getTime() - WINDOW_MS),
-    );
-    const lockedSince =
-      failures.byEmail >= MAX_FAILURES_PER_ACCOUNT
-        ? failures.oldestByEmail
-        : failures.byIp >= MAX_FAILURES_PER_ADDRESS
-          ? failures.oldestByIp
-          : null;
-    if (lockedSince) {
-      const retryAfter = Math.max(1, Math.ceil((lockedSince.getTime() + WINDOW_MS - now.getTime()) / 1000));
-      throw new ApiError(
-        'too_many_attempts',
-        `Too many failed logins; try again in ${Math.ceil(retryAfter / 60)} min.`,
-        {
-          headers: { 'retry-after': String(retryAfter) },
-        },
-      );
-    }
+    // Throttled before the password is checked: a delayed attempt learns nothing (features/auth/login-throttle.ts).
+    const failureScope = await loginFailureScope(deps, email, address);
+    await assertLoginAllowed(deps, failureScope, now);
     const user = await findUserByEmail(deps.db, emailKey);
     decoyHash ??= deps.passwords.hash('decoy password that matches no account');
     const valid = await deps.passwords.verify(user?.password_hash ?? (await decoyHash), password);
     if (!user || !valid) {
-      await recordLoginFailure(deps.db, emailKey, address, now);
+      await recordFailedLogin(deps, failureScope, now);
       throw new ApiError('invalid_credentials', 'The e-mail or password is incorrect.');
     }
     if (user.status !== 'active') throw new ApiError('user_disabled', 'This user is disabled.');
-    if (failures.byEmail > 0) await clearLoginFailures(deps.db, emailKey);
+    await forgetFailedLogins(deps, failureScope);
     // Tokens, or the second step when the user has a second factor (features/second-factors/password-step.ts).
     return c.json(await answerPasswordStep(deps, kit.auth.tokenSettings, user, now), 200);
   });

@@ -12,6 +12,7 @@ import { unreferencedBlobsMigration } from './011-unreferenced-blobs.ts';
 import { scaleIndexesMigration } from './012-scale-indexes.ts';
 import { sessionStatsRollupMigration } from './013-session-stats-rollup.ts';
 import { attemptsPerStepMigration } from './014-attempts-per-step.ts';
+import { loginFailureDigestsMigration } from './015-login-failure-digests.ts';
 import { secondFactorsMigration } from './016-second-factors.ts';
 import type { Migration } from './migration.ts';
 
@@ -33,5 +34,6 @@ export const MIGRATIONS: readonly Migration[] = [
   scaleIndexesMigration,
   sessionStatsRollupMigration,
   attemptsPerStepMigration,
+  loginFailureDigestsMigration,
   secondFactorsMigration,
 ];

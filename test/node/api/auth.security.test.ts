@@ -54,12 +54,16 @@ for (const engine of testEngines()) {
         const created = await json(
           await h.call('POST', '/v1/api-keys', {
             token,
+            headers: { 'x-environment': 'sandbox' },
             body: { environment: 'sandbox', name: 'short-lived' },
           }),
         );
         const secret = created['secret'] as string;
         assert.equal((await h.call('GET', '/v1/sessions', { key: secret })).status, 200);
-        const revoked = await h.call('DELETE', `/v1/api-keys/${created['api_key_id']}`, { token });
+        const revoked = await h.call('DELETE', `/v1/api-keys/${created['api_key_id']}`, {
+          token,
+          headers: { 'x-environment': 'sandbox' },
+        });
         assert.equal(revoked.status, 200);
         await expectCode(await h.call('GET', '/v1/sessions', { key: secret }), 401, 'invalid_api_key');
       });
@@ -174,48 +178,26 @@ for (const engine of testEngines()) {
         assert.equal(wrong['detail'], unknown['detail']);
       });
 
-      it('throttles an account after 5 failures in 15 minutes, even with the right password', async () => {
-        const headers = { 'x-test-client-address': '198.51.100.7' };
+      it('slows, and does not lock, an account after failures (login-throttle.test.ts has the delays)', async () => {
+        const guesser = { 'x-test-client-address': '198.51.100.7' };
         for (let attempt = 0; attempt < 5; attempt++) {
           await h.call('POST', '/v1/console/login', {
-            headers,
+            headers: guesser,
             body: { email: h.tenant.email, password: 'nope-nope' },
           });
         }
-        const blocked = await h.call('POST', '/v1/console/login', {
-          headers,
+        const slowed = await h.call('POST', '/v1/console/login', {
+          headers: guesser,
           body: { email: h.tenant.email, password: h.tenant.password },
         });
-        await expectCode(blocked, 429, 'too_many_attempts');
-        assert.ok(Number(blocked.headers.get('retry-after')) > 0);
-        h.clock.advance(15 * 60 * 1000 + 1000);
-        assert.equal(
-          (
-            await h.call('POST', '/v1/console/login', {
-              headers,
-              body: { email: h.tenant.email, password: h.tenant.password },
-            })
-          ).status,
-          200,
-        );
-      });
-
-      it('throttles an address after 20 failures across accounts', async () => {
-        const headers = { 'x-test-client-address': '198.51.100.99' };
-        for (let attempt = 0; attempt < 20; attempt++) {
-          await h.call('POST', '/v1/console/login', {
-            headers,
-            body: { email: `spray${attempt}@idv.test`, password: 'guess-guess' },
-          });
-        }
-        await expectCode(
-          await h.call('POST', '/v1/console/login', {
-            headers,
-            body: { email: h.other.email, password: h.other.password },
-          }),
-          429,
-          'too_many_attempts',
-        );
+        await expectCode(slowed, 429, 'too_many_attempts');
+        assert.ok(Number(slowed.headers.get('retry-after')) > 0);
+        // The owner at another network is not slowed by the guesser.
+        const owner = await h.call('POST', '/v1/console/login', {
+          headers: { 'x-test-client-address': '192.0.2.44' },
+          body: { email: h.tenant.email, password: h.tenant.password },
+        });
+        assert.equal(owner.status, 200);
       });
 
       it('stores the password as an Argon2id PHC string of at least m=19 MiB, t=2', async () => {
