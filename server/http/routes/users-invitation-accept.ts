@@ -7,19 +7,25 @@ import { errorResponses } from '../openapi-common.ts';
 import type { RouteKit } from '../route-kit.ts';
 import { acceptInvitation, findUserByInvitationToken } from '../../store/users.ts';
 import { hashInvitationToken } from '../../features/users/invitation-token.ts';
+import {
+  checkPassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../features/users/password-policy.ts';
 import { TenantUserSchema, toTenantUserObject } from './users-schemas.ts';
-
-/** Long enough to resist guessing without rules that push people to predictable patterns (NIST SP 800-63B). */
-const MIN_PASSWORD_LENGTH = 12;
 
 const AcceptInvitationBody = z
   .strictObject({
     invitation_token: z.string().min(1).max(128).openapi({ example: 'inv_4fQ0cZ2mUe9tYh1rVb7kLw' }),
+    // Length and content are checked by the password policy, which says which rule a refusal breaks;
+    // this bound only stops a huge body (a code point is at most two UTF-16 units).
     password: z
       .string()
-      .min(MIN_PASSWORD_LENGTH)
-      .max(1024)
-      .openapi({ description: `At least ${MIN_PASSWORD_LENGTH} characters; not the e-mail address.` }),
+      .min(1)
+      .max(PASSWORD_MAX_LENGTH * 2)
+      .openapi({
+        description: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters (Unicode code points), any characters, no composition rules (NIST SP 800-63B). Refused, as \`invalid_parameter\` with \`password_rule\`, when it is a common or breached password or a simple variation of one (\`common_password\`), one character repeated (\`repeated_character\`), holds the e-mail address (\`contains_email\`) or the tenant's name (\`contains_tenant_name\`), or is too short or long (\`too_short\`, \`too_long\`).`,
+      }),
   })
   .openapi('AcceptInvitationRequest');
 
@@ -73,9 +79,11 @@ export function registerAcceptInvitation(app: OpenAPIHono<AppEnv>, kit: RouteKit
         param: 'invitation_token',
       });
     }
-    if (password.trim().toLowerCase() === user.email.toLowerCase()) {
-      throw new ApiError('invalid_parameter', '`password` must not be the e-mail address.', {
+    const refusal = await checkPassword(password, { email: user.email, tenantName: user.tenant_name });
+    if (refusal) {
+      throw new ApiError('invalid_parameter', refusal.detail, {
         param: 'password',
+        extensions: { password_rule: refusal.rule },
       });
     }
     const passwordHash = await deps.passwords.hash(password);

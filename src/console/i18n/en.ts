@@ -58,11 +58,11 @@ export const en = {
 
   acceptTitle: 'Accept your invitation',
   acceptIntro:
-    'Choose a password of at least 12 characters. You then log in with your e-mail and this password.',
+    'Choose a password of at least 15 characters (a few unrelated words work well). You then log in with your e-mail and this password.',
   newPassword: 'New password',
   repeatPassword: 'Repeat the password',
   passwordMismatch: 'The two passwords differ.',
-  passwordTooShort: 'Use at least 12 characters.',
+  passwordTooShort: 'Use at least 15 characters.',
   acceptSubmit: 'Set password',
   acceptDone: 'Your password is set. You can log in now.',
   invitationInvalid: 'This invitation does not exist or has already been used.',

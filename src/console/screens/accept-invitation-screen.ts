@@ -3,8 +3,11 @@ import { ConsoleApiError } from '../api/console-api-error.ts';
 import { BASE } from '../routing/routes.ts';
 import { ConsoleScreen } from '../ui/console-screen.ts';
 
-/** The server's rule (users-invitation-accept.ts): long passphrases rather than composition rules. */
-const MIN_PASSWORD_LENGTH = 12;
+/**
+ * The server's minimum (server/features/users/password-policy.ts, long passphrases rather than composition
+ * rules), in code points as it counts; the server also refuses common and breached passwords and says why.
+ */
+const MIN_PASSWORD_LENGTH = 15;
 
 /**
  * `/console/accept-invitation#inv_…`: the invited colleague chooses a password
@@ -48,7 +51,7 @@ export class AcceptInvitationScreen extends ConsoleScreen {
     const data = new FormData(event.currentTarget as HTMLFormElement);
     const password = String(data.get('password') ?? '');
     const repeat = String(data.get('repeat') ?? '');
-    if (password.length < MIN_PASSWORD_LENGTH) {
+    if ([...password].length < MIN_PASSWORD_LENGTH) {
       this.failure = this.t('passwordTooShort');
       return;
     }

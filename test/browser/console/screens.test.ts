@@ -321,7 +321,7 @@ describe('console screens', () => {
     setValue(el, '#password', 'short');
     setValue(el, '#repeat', 'short');
     submit(el, 'form');
-    await screenShows(el, 'Use at least 12 characters.');
+    await screenShows(el, 'Use at least 15 characters.');
     setValue(el, '#password', PASSWORD);
     setValue(el, '#repeat', PASSWORD);
     submit(el, 'form');

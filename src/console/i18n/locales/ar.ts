@@ -55,11 +55,11 @@ export const messages: Messages = {
   fieldRequired: 'املأ هذا الحقل.',
 
   acceptTitle: 'قبول الدعوة',
-  acceptIntro: 'اختر كلمة مرور من 12 حرفًا على الأقل. ثم سجّل الدخول ببريدك الإلكتروني وكلمة المرور هذه.',
+  acceptIntro: 'اختر كلمة مرور من 15 حرفًا على الأقل. ثم سجّل الدخول ببريدك الإلكتروني وكلمة المرور هذه.',
   newPassword: 'كلمة المرور الجديدة',
   repeatPassword: 'أعد كتابة كلمة المرور',
   passwordMismatch: 'كلمتا المرور مختلفتان.',
-  passwordTooShort: 'استخدم 12 حرفًا على الأقل.',
+  passwordTooShort: 'استخدم 15 حرفًا على الأقل.',
   acceptSubmit: 'تعيين كلمة المرور',
   acceptDone: 'تم تعيين كلمة المرور. يمكنك تسجيل الدخول الآن.',
   invitationInvalid: 'هذه الدعوة غير موجودة أو استُخدمت من قبل.',

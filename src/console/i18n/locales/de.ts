@@ -57,11 +57,11 @@ export const messages: Messages = {
 
   acceptTitle: 'Einladung annehmen',
   acceptIntro:
-    'Wählen Sie ein Passwort mit mindestens 12 Zeichen. Danach melden Sie sich mit Ihrer E-Mail und diesem Passwort an.',
+    'Wählen Sie ein Passwort mit mindestens 15 Zeichen (einige unzusammenhängende Wörter eignen sich gut). Danach melden Sie sich mit Ihrer E-Mail und diesem Passwort an.',
   newPassword: 'Neues Passwort',
   repeatPassword: 'Passwort wiederholen',
   passwordMismatch: 'Die beiden Passwörter stimmen nicht überein.',
-  passwordTooShort: 'Verwenden Sie mindestens 12 Zeichen.',
+  passwordTooShort: 'Verwenden Sie mindestens 15 Zeichen.',
   acceptSubmit: 'Passwort festlegen',
   acceptDone: 'Ihr Passwort ist festgelegt. Sie können sich jetzt anmelden.',
   invitationInvalid: 'Diese Einladung gibt es nicht oder sie wurde bereits verwendet.',
