@@ -51,7 +51,7 @@ describe('@id-verify/node webhook verification against the server signer', () =>
     const secret = newSecret();
     const headers = await serverSigned([secret]);
     // A captured delivery, replayed with only the untimestamped signature left.
-    const replay = { 'X-Service-Signature': headers['x-service-signature'] };
+    const replay = { 'X-Service-Signature': headers['x-service-signature']! };
     assert.equal(await rejection(verifyWebhook(body, replay, secret)), 'missing_header');
     assert.equal(await rejection(verifyWebhook(body, new Headers(replay), secret)), 'missing_header');
     // Even a year later the opted-in scheme still verifies it: that is what the option gives up.
