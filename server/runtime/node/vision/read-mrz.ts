@@ -5,7 +5,7 @@ import { sizeOf } from './ink-components.ts';
 import { type CellJitter, cellPatch, lineGeometry } from './mrz-cells.ts';
 import { classifyGlyph, MRZ_ALPHABET } from './mrz-glyph-model.ts';
 import { MRZ_SHAPES, type MrzLine, type MrzZone } from './mrz-zone.ts';
-import { namesSecondRead } from './names-second-read.ts';
+import { secondRead } from './second-read.ts';
 
 /**
  * What each position of a zone may hold (ICAO 9303 parts 4–6): `A` letters or filler, `N` digits or
@@ -40,6 +40,17 @@ const LOOKS: readonly CellJitter[] = [
   { dx: 0.06, dy: -0.04, scale: 1.06 },
   { dx: -0.06, dy: 0.04, scale: 0.95 },
 ];
+
+/**
+ * Outside the names, a character below {@link MIN_CHARACTER_CONFIDENCE} but with at least this share
+ * counts when the second reader (Tesseract) reads the same: two independent readers agreeing.
+ */
+const MIN_AGREED_SHARE = 0.5;
+
+/** The position is in the names (TD1: the third line; TD2, TD3: the first, after code and state). */
+function inNames(format: MrzFormat, line: number, position: number): boolean {
+  return format === 'TD1' ? line === 2 : line === 0 && position >= 5;
+}
 
 const ALLOWED: Readonly<Record<string, readonly number[]>> = {
   A: indicesOf('ABCDEFGHIJKLMNOPQRSTUVWXYZ<'),
@@ -87,8 +98,9 @@ function latticeFromEnds(line: MrzLine, length: number): MrzLine {
  * (`mrz-cells.ts`), each character cell resampled to a fixed size three times (centred, shifted and
  * scaled a little) and classified by the glyph model; the position's layout limits the choice to letters
  * or digits where the format prescribes them. Positions whose character is not confidently read are
- * listed in `uncertain`, and so are the name positions where Tesseract, read as a second opinion on the
- * names (which no check digit covers), disagrees (`names-second-read.ts`). Nothing is corrected afterwards.
+ * listed in `uncertain`. Tesseract reads a line again as a second, independent opinion (`second-read.ts`):
+ * in the names, which no check digit covers, a letter it reads otherwise is uncertain; elsewhere, a
+ * character the classifier leans to counts when Tesseract reads the same. Nothing is corrected afterwards.
  *
  * @example
  * await readMrz(gray, zone) // { lines: ['P<UTO…', 'L898902C3…'], confidence: 0.99, uncertain: [[], []] }
@@ -105,25 +117,45 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
     const geometry = lineGeometry(line);
     let text = '';
     const doubtful: number[] = [];
+    const shares: number[] = [];
     for (let k = 0; k < length; k++) {
       const allowed = ALLOWED[layout[index]?.[k] ?? 'X'] as readonly number[];
       const looks = LOOKS.map((look) => classifyGlyph(cellPatch(gray, geometry, k, look)));
       const mean = new Float32Array(MRZ_ALPHABET.length);
-      for (const look of looks)
+      for (const look of looks) {
         for (let c = 0; c < mean.length; c++)
           mean[c] = (mean[c] as number) + (look[c] as number) / looks.length;
+      }
       const best = bestAllowed(mean, allowed);
       const centred = bestAllowed(looks[0] as Float32Array, allowed);
       const confidence = centred.index === best.index ? best.share : 0;
-      const inNames = zone.format === 'TD1' ? index === 2 : index === 0 && k >= 5;
       text += MRZ_ALPHABET[best.index];
-      if (confidence < (inNames ? MIN_NAME_CONFIDENCE : MIN_CHARACTER_CONFIDENCE)) doubtful.push(k);
+      shares.push(confidence);
+      if (confidence < (inNames(zone.format, index, k) ? MIN_NAME_CONFIDENCE : MIN_CHARACTER_CONFIDENCE)) {
+        doubtful.push(k);
+      }
       sum += confidence;
       count++;
     }
-    const namesFrom = zone.format === 'TD1' ? (index === 2 ? 0 : -1) : index === 0 ? 5 : -1;
-    if (namesFrom >= 0 && !doubtful.some((k) => k >= namesFrom)) {
-      doubtful.push(...(await namesSecondRead(gray, geometry, text, namesFrom)));
+    const hasNames = zone.format === 'TD1' ? index === 2 : index === 0;
+    const nameDoubt = doubtful.some((k) => inNames(zone.format, index, k));
+    // Outside the names, a character the classifier leans to but is not sure of counts when the second
+    // reader reads the same; in the names every letter must be what the second reader reads.
+    const settle = doubtful.filter(
+      (k) => !inNames(zone.format, index, k) && (shares[k] as number) >= MIN_AGREED_SHARE,
+    );
+    if ((hasNames && !nameDoubt) || settle.length > 0) {
+      const other = await secondRead(gray, geometry, text, {
+        lettersOnly: hasNames,
+      });
+      for (const k of settle) {
+        if (other.get(k) === text[k]) doubtful.splice(doubtful.indexOf(k), 1);
+      }
+      if (hasNames && !nameDoubt) {
+        for (const [k, character] of other) {
+          if (inNames(zone.format, index, k) && character !== text[k]) doubtful.push(k);
+        }
+      }
     }
     lines.push(text);
     uncertain.push(doubtful.sort((a, b) => a - b));
