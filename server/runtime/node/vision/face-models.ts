@@ -17,9 +17,9 @@ import { rescueTurnedFaces } from './turned-face-rescue.ts';
  * decides in three zones instead, chosen on half A of the face-pair set (docs/verification.md) and
  * reported on half B:
  * - `match` ≤ 0.55: the largest distance at which half A's different-person frontal pairs fall in the
- *   match zone at most 0.05 % of the time (3 of 8,413; half the 0.1 % target, a margin for a set this size);
+ *   match zone at most 0.05 % of the time (5 of 10,051; half the 0.1 % target, a margin for a set this size);
  * - `mismatch` > 0.62: the largest distance at which at most 1 % of half A's different-person pairs fall
- *   short of the mismatch zone (77 of 8,413), so few impostors cost a review; none of half A's 365
+ *   short of the mismatch zone (86 of 10,051), so few impostors cost a review; none of half A's 389
  *   same-person frontal pairs lies beyond it.
  * The space's name changed with the chip (was `dlib-resnet-v1` on a box crop): embeddings of the two
  * crops are never compared with each other.
