@@ -38,13 +38,36 @@ export async function insertUser(
   );
 }
 
+/**
+ * The oldest account with this e-mail address. An address may have an account in several tenants (one
+ * per tenant, users_email_per_tenant): use {@link findUsersByEmail} where the tenant matters.
+ */
 export async function findUserByEmail(sql: SqlClient, email: string): Promise<UserWithTenant | null> {
   const rows = await sql.query<UserWithTenant>(
     `select u.*, t.name as tenant_name, t.status as tenant_status
-       from users u join tenants t on t.id = u.tenant_id where lower(u.email) = lower($1)`,
+       from users u join tenants t on t.id = u.tenant_id where lower(u.email) = lower($1)
+      order by u.created_at, u.id limit 1`,
     [email],
   );
   return rows[0] ?? null;
+}
+
+/**
+ * The accounts of an e-mail address, one per tenant it belongs to (only that tenant's when `tenantId` is
+ * given), oldest first, at most `limit`.
+ */
+export async function findUsersByEmail(
+  sql: SqlClient,
+  email: string,
+  options: { tenantId?: string | undefined; limit: number },
+): Promise<UserWithTenant[]> {
+  return sql.query<UserWithTenant>(
+    `select u.*, t.name as tenant_name, t.status as tenant_status
+       from users u join tenants t on t.id = u.tenant_id
+      where lower(u.email) = lower($1) and ($2::text is null or u.tenant_id = $2)
+      order by u.created_at, u.id limit $3`,
+    [email, options.tenantId ?? null, options.limit],
+  );
 }
 
 /** One round trip for every Bearer request: the user, its tenant, and whether the token was revoked. */
@@ -142,8 +165,9 @@ export interface NewInvitedUser {
 }
 
 /**
- * Inserts an invited user; null when the e-mail address is already in use. Addresses are unique across the
- * whole service (users_email_key), because a login names the account by its address alone.
+ * Inserts an invited user; null when the e-mail address already has an account in this tenant. Addresses
+ * are unique per tenant (users_email_per_tenant): an address with an account in another tenant gets a
+ * second, separate account here, so the answer says nothing about other tenants.
  */
 export async function insertInvitedUser(sql: SqlClient, user: NewInvitedUser): Promise<UserRow | null> {
   const rows = await sql.query<UserRow>(

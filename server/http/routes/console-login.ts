@@ -11,13 +11,17 @@ import {
   loginFailureScope,
   recordFailedLogin,
 } from '../../features/auth/login-throttle.ts';
-import { findUserByEmail } from '../../store/users.ts';
+import { matchPassword } from '../../features/users/login-account.ts';
 import { ConsoleLoginTokens, SecondFactorChallenge } from './schemas/second-factor-schemas.ts';
 
 const LoginBody = z
   .strictObject({
     email: z.string().min(3).max(254).openapi({ example: 'admin@demo.example' }),
     password: z.string().min(1).max(1024),
+    tenant_id: z.string().min(1).max(64).optional().openapi({
+      description:
+        'The tenant to log in to. Needed only when this e-mail and password open accounts in several tenants (the answer is then 400 `missing_parameter` on `tenant_id` with `tenants`, the choice).',
+    }),
   })
   .openapi('ConsoleLoginRequest');
 
@@ -47,30 +51,31 @@ export const consoleLoginRoute = createRoute({
       'user_disabled',
       'tenant_suspended',
       'invalid_json',
+      'missing_parameter',
     ),
   },
 });
 
-/**
- * Verifying against this when the e-mail is unknown makes both failures cost the same Argon2 time, so
- * response timing does not reveal which addresses have accounts.
- */
-let decoyHash: Promise<string> | undefined;
-
 export function registerConsoleLogin(app: OpenAPIHono<AppEnv>, kit: RouteKit): void {
   const { deps } = kit;
   app.openapi({ ...consoleLoginRoute, middleware: [jsonBody()] }, async (c) => {
-    const { email, password } = c.req.valid('json');
-    const emailKey = email.trim().toLowerCase();
+    const { email, password, tenant_id: tenantId } = c.req.valid('json');
     const address = deps.clientAddress?.(c.req.raw, c.env) ?? 'unknown';
     const now = deps.clock.now();
     // Throttled before the password is checked: a delayed attempt learns nothing (features/auth/login-throttle.ts).
     const failureScope = await loginFailureScope(deps, email, address);
     await assertLoginAllowed(deps, failureScope, now);
-    const user = await findUserByEmail(deps.db, emailKey);
-    decoyHash ??= deps.passwords.hash('decoy password that matches no account');
-    const valid = await deps.passwords.verify(user?.password_hash ?? (await decoyHash), password);
-    if (!user || !valid) {
+    // E-mails are unique per tenant: the password picks the account (features/users/login-account.ts).
+    const match = await matchPassword(deps, email, password, tenantId);
+    if (match.kind === 'several') {
+      throw new ApiError(
+        'missing_parameter',
+        'This e-mail and password open accounts in several tenants: send `tenant_id`, one of `tenants`.',
+        { param: 'tenant_id', extensions: { tenants: match.tenants } },
+      );
+    }
+    const user = match.kind === 'one' ? match.user : null;
+    if (!user) {
       await recordFailedLogin(deps, failureScope, now);
       throw new ApiError('invalid_credentials', 'The e-mail or password is incorrect.');
     }

@@ -22,7 +22,7 @@ export const inviteUserRoute = createRoute({
   tags: ['Users'],
   summary: 'Invite a console user',
   description:
-    'Creates the user as `invited` and returns an `invitation_token` once: the invited person chooses their own password with it (`POST /v1/console/accept-invitation`) within 7 days; until then the account cannot log in. Nobody, the admin included, ever learns the password. E-mail addresses are unique across the service (a login names its account by address alone): one already in use is 409 `email_in_use`. Needs `users:write`.',
+    'Creates the user as `invited` and returns an `invitation_token` once: the invited person chooses their own password with it (`POST /v1/console/accept-invitation`) within 7 days; until then the account cannot log in. Nobody, the admin included, ever learns the password. E-mail addresses are unique per tenant: an address that already has an account in this tenant is 409 `email_in_use`; one with an account in another tenant gets a separate account here, with its own password, and the answer is the same as for any new address (it says nothing about other tenants). Needs `users:write`.',
   security: [{ ConsoleBearer: [] }],
   request: {
     headers: IdempotencyKeyHeader,
@@ -73,9 +73,13 @@ export function registerInviteUser(app: OpenAPIHono<AppEnv>, kit: RouteKit): voi
           now,
         });
         if (!inserted) {
-          throw new ApiError('email_in_use', 'This e-mail address already belongs to a console user.', {
-            param: 'email',
-          });
+          throw new ApiError(
+            'email_in_use',
+            'This e-mail address already belongs to a user of this tenant.',
+            {
+              param: 'email',
+            },
+          );
         }
         await recordAuditEvent(tx, deps, auditOriginOf(c, deps), {
           action: 'user.invited',

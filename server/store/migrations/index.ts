@@ -12,8 +12,9 @@ import { unreferencedBlobsMigration } from './011-unreferenced-blobs.ts';
 import { scaleIndexesMigration } from './012-scale-indexes.ts';
 import { sessionStatsRollupMigration } from './013-session-stats-rollup.ts';
 import { attemptsPerStepMigration } from './014-attempts-per-step.ts';
-import { loginFailureDigestsMigration } from './015-login-failure-digests.ts';
+import { staffAccountPrivacyMigration } from './015-staff-account-privacy.ts';
 import { secondFactorsMigration } from './016-second-factors.ts';
+import { reviewTeamWorkflowMigration } from './017-review-team-workflow.ts';
 import type { Migration } from './migration.ts';
 
 export type { Migration } from './migration.ts';
@@ -34,6 +35,7 @@ export const MIGRATIONS: readonly Migration[] = [
   scaleIndexesMigration,
   sessionStatsRollupMigration,
   attemptsPerStepMigration,
-  loginFailureDigestsMigration,
+  staffAccountPrivacyMigration,
   secondFactorsMigration,
+  reviewTeamWorkflowMigration,
 ];
