@@ -4,6 +4,7 @@ export const CAPABILITIES = [
   'sessions:cancel',
   'sessions:read',
   'sessions:review',
+  'sessions:assign',
   'identities:read',
   'identities:read_pii',
   'reverifications:create',
@@ -47,7 +48,11 @@ const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
   viewer: ['sessions:read', 'identities:read', 'webhooks:read'],
 };
 
-/** Server-to-server keys can do everything but administer users, keys and the tenant. */
+/**
+ * Server-to-server keys can do everything but administer users, keys and the tenant. `sessions:assign`
+ * (give a session in review to a reviewer, release another's claim) stays: a tenant's own tooling may
+ * route its queue.
+ */
 const API_KEY_CAPABILITIES: readonly Capability[] = CAPABILITIES.filter(
   (capability) => !['users:write', 'api_keys:write', 'tenant:write', 'audit:read'].includes(capability),
 );

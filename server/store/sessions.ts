@@ -243,6 +243,19 @@ export interface SessionFilters {
   identityId?: string;
   createdGte?: Date;
   createdLte?: Date;
+  /** `q` of the list: matches any of the three (features/review-queue/session-search.ts). */
+  search?: SessionSearch | undefined;
+  /** Sessions whose latest decision carries any of these reason codes. */
+  reasonCodes?: string[] | undefined;
+}
+
+/** A free-text search, already turned into what can be compared without decrypting a row. */
+export interface SessionSearch {
+  /** The text as a session id, when it looks like one. */
+  sessionId: string | null;
+  externalUserRefIndex: string;
+  /** Blind indexes of the text's name words: a session matches when it has every one. */
+  nameTokenIndexes: string[];
 }
 
 export interface Page {
@@ -281,6 +294,12 @@ export async function listSessions(
   if (filters.identityId) add((p) => `identity_id = ${p}`, filters.identityId);
   if (filters.createdGte) add((p) => `created_at >= ${p}`, filters.createdGte);
   if (filters.createdLte) add((p) => `created_at <= ${p}`, filters.createdLte);
+  where.push(
+    ...searchAndReasonClauses(filters, (value) => {
+      params.push(value);
+      return `$${params.length}`;
+    }),
+  );
 
   // Reading direction: the list's own, or the opposite one for a `before` page.
   const ascending = (order === 'asc') !== (page.before !== undefined);
@@ -299,6 +318,34 @@ export async function listSessions(
   const hasMore = rows.length > page.limit;
   const pageRows = rows.slice(0, page.limit);
   return { rows: page.before ? pageRows.reverse() : pageRows, hasMore };
+}
+
+/**
+ * The `q` and `reason_code` filters as SQL conditions on `sessions`, shared by the list, the review queue
+ * and the export. `param` binds a value and answers its placeholder.
+ */
+export function searchAndReasonClauses(filters: SessionFilters, param: (value: unknown) => string): string[] {
+  const clauses: string[] = [];
+  const search = filters.search;
+  if (search) {
+    const alternatives = [`sessions.external_user_ref_index = ${param(search.externalUserRefIndex)}`];
+    if (search.sessionId) alternatives.push(`sessions.id = ${param(search.sessionId)}`);
+    if (search.nameTokenIndexes.length > 0) {
+      // Every word of the query must be one of the session's name words.
+      alternatives.push(
+        `(select count(*) from session_name_tokens t where t.session_id = sessions.id
+            and t.token_index = any(${param(search.nameTokenIndexes)}::text[])) = ${search.nameTokenIndexes.length}`,
+      );
+    }
+    clauses.push(`(${alternatives.join(' or ')})`);
+  }
+  if (filters.reasonCodes?.length) {
+    clauses.push(`exists (
+      select 1 from (select reasons from session_decisions d where d.session_id = sessions.id
+                      order by d.id desc limit 1) latest, jsonb_array_elements(latest.reasons) reason
+       where reason->>'code' = any(${param(filters.reasonCodes)}::text[]))`);
+  }
+  return clauses;
 }
 
 /** Sessions past their deadline that are still open, for the sweeper and for list reads. */

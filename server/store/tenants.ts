@@ -24,6 +24,8 @@ export interface TenantRow {
   attempts_per_step: number;
   /** Every member must log in with a second factor; one without can only enrol one (issue #24). */
   require_second_factor: boolean;
+  /** Minutes a session may wait in the review queue before it shows as over target (issue #25). */
+  review_target_minutes: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -57,6 +59,7 @@ export interface TenantChanges {
   proof_of_address_max_age_days?: number;
   attempts_per_step?: number;
   require_second_factor?: boolean;
+  review_target_minutes?: number;
 }
 
 export async function updateTenant(
@@ -75,6 +78,7 @@ export async function updateTenant(
        proof_of_address_max_age_days = coalesce($8, proof_of_address_max_age_days),
        attempts_per_step = coalesce($9, attempts_per_step),
        require_second_factor = coalesce($10, require_second_factor),
+       review_target_minutes = coalesce($11, review_target_minutes),
        updated_at = $6
      where id = $1 returning *`,
     [
@@ -88,6 +92,7 @@ export async function updateTenant(
       changes.proof_of_address_max_age_days ?? null,
       changes.attempts_per_step ?? null,
       changes.require_second_factor ?? null,
+      changes.review_target_minutes ?? null,
     ],
   );
   return rows[0] ?? null;

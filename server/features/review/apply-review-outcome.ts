@@ -9,6 +9,7 @@ import {
 } from '../../domain/review/index.ts';
 import { enrollFaceReference } from '../evidence/enrolled-reference.ts';
 import { recordApprovedIdentity } from '../identities/record-approved-identity.ts';
+import { indexSessionNames } from '../review-queue/name-tokens.ts';
 import { transitionSession } from '../sessions/transition-session.ts';
 import { countResubmission, type DecidedBy, insertDecision } from '../../store/decisions.ts';
 import { finishOpenReviewJobOfSession } from '../../store/jobs.ts';
@@ -32,7 +33,8 @@ type Deps = Pick<AppDeps, 'ids' | 'clock' | 'cipher'>;
  * Writes a decision for a locked `processing` (automated, simulated) or `review_required` (reviewer)
  * session, all in the caller's transaction: the identity on approval (so `session.approved` carries its
  * id) with its enrolled face reference, the transition with its event, the decision record, the re-verification outcome, and the end of
- * any open review job, so the worker never decides a session twice.
+ * any open review job, so the worker never decides a session twice; and the blind index of the names the
+ * review read.
  */
 export async function applyDecision(
   tx: SqlClient,
@@ -69,6 +71,8 @@ export async function applyDecision(
   });
   // A linked re-verification request settles inside transitionSession, for every terminal move.
   await finishOpenReviewJobOfSession(tx, session.id, toApply.decision, now);
+  // The names become searchable (as keyed digests) once a review has read them.
+  await indexSessionNames(tx, deps, session.id, evidence);
   return updated;
 }
 

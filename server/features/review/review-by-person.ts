@@ -3,8 +3,10 @@ import { type Check, type ReasonCode, reasonFor } from '../../domain/review/inde
 import { ApiError } from '../../errors/api-error.ts';
 import { readSession } from '../sessions/transition-session.ts';
 import { findLatestDecision } from '../../store/decisions.ts';
+import { deleteClaim } from '../../store/review-claims.ts';
 import type { SqlClient } from '../../store/sql-client.ts';
 import { findSession, findSessionForUpdate, type Scope, type SessionRow } from '../../store/sessions.ts';
+import { assertNotClaimedByOther } from '../review-queue/review-claims.ts';
 import { applyDecision } from './apply-review-outcome.ts';
 import { evidenceCollectorOf } from './evidence-collector.ts';
 
@@ -21,7 +23,8 @@ export const reviewNoteContext = (sessionId: string) => `decision.note:${session
 /**
  * A person decides a `review_required` session (API.md §4): approve (vaulting the identity) or reject
  * (`manual_rejection` plus any codes the reviewer names). The automated checks stay on the result, so the
- * tenant still sees what was examined. Any other status is 409 `invalid_state_transition`.
+ * tenant still sees what was examined. Any other status is 409 `invalid_state_transition`; a session
+ * someone else has claimed is 409 `review_claimed`.
  */
 export async function reviewByPerson(
   deps: AppDeps,
@@ -49,6 +52,10 @@ export async function reviewByPerson(
     if (!locked)
       throw new ApiError('resource_missing', `No session \`${sessionId}\` exists in this environment.`);
     assertReviewable(locked);
+    // Another person working on it (a claim or an assignment) must be taken over first; the decision
+    // ends the claim.
+    await assertNotClaimedByOther(tx, scope, sessionId, review.reviewerId, deps.clock.now());
+    await deleteClaim(tx, scope, sessionId);
     const codes: ReasonCode[] =
       review.decision === 'reject'
         ? ['manual_rejection', ...(review.reasonCodes ?? []).filter((code) => code !== 'manual_rejection')]

@@ -15,6 +15,7 @@ export function toTenantObject(row: TenantRow) {
     proof_of_address_max_age_days: row.proof_of_address_max_age_days,
     attempts_per_step: row.attempts_per_step,
     require_second_factor: row.require_second_factor,
+    review_target_minutes: row.review_target_minutes,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

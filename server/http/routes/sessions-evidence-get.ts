@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { ApiError } from '../../errors/api-error.ts';
+import { actorOf, auditOriginOf, recordAuditEvent } from '../../features/audit/record-audit-event.ts';
 import { evidenceServices } from '../../features/evidence/evidence-services.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AUTH_ERRORS, errorResponses, TENANT_SECURITY } from '../openapi-common.ts';
@@ -27,7 +28,7 @@ export const getEvidenceRoute = createRoute({
   tags: ['Sessions'],
   summary: 'Download one uploaded image',
   description:
-    'The decrypted image with its sniffed content type. Needs `sessions:review`. Never cached; an upload of another session is 404.',
+    'The decrypted image with its sniffed content type. Needs `sessions:review`. Never cached; an upload of another session is 404. Each download is audited (`session.evidence_viewed`: who, which session, which upload).',
   security: TENANT_SECURITY,
   request: { params: EvidenceParams },
   responses: {
@@ -64,6 +65,15 @@ export function registerGetSessionEvidence(app: OpenAPIHono<AppEnv>, kit: RouteK
       const bytes = await evidenceServices(deps).blobs.get(upload.blob_key);
       // Retention may have removed the bytes between the two reads.
       if (bytes === null) throw missing();
+      // Who looked at whose face or document is itself a record the tenant owes its auditors.
+      await recordAuditEvent(deps.db, deps, auditOriginOf(c, deps), {
+        action: 'session.evidence_viewed',
+        tenantId: scope.tenantId,
+        environment: scope.environment,
+        actor: actorOf(scope),
+        target: { type: 'session', id },
+        details: { upload_id: upload.id, kind: upload.kind, step: upload.step },
+      });
       return new Response(bytes as Uint8Array<ArrayBuffer>, {
         status: 200,
         headers: {

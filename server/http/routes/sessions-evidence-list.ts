@@ -1,4 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { actorOf, auditOriginOf, recordAuditEvent } from '../../features/audit/record-audit-event.ts';
 import { evidenceCipherContext } from '../../features/evidence/evidence-keys.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AUTH_ERRORS, errorResponses, TENANT_SECURITY } from '../openapi-common.ts';
@@ -42,7 +43,7 @@ export const listEvidenceRoute = createRoute({
   tags: ['Sessions'],
   summary: 'List a session’s uploaded images',
   description:
-    'Document photos and liveness frames in upload order, with the quality measured at upload. Needs `sessions:review`. Fetch the image itself from `/v1/sessions/{id}/evidence/{upload_id}`.',
+    'Document photos and liveness frames in upload order, with the quality measured at upload. Needs `sessions:review`. Fetch the image itself from `/v1/sessions/{id}/evidence/{upload_id}`. Each listing is audited (`session.evidence_listed`).',
   security: TENANT_SECURITY,
   request: { params: SessionIdParam },
   responses: {
@@ -94,6 +95,14 @@ export function registerListSessionEvidence(app: OpenAPIHono<AppEnv>, kit: Route
       const scope = c.get('principal');
       await readSession(deps.db, deps, scope, id, await findSession(deps.db, scope, id));
       const rows = await listSessionUploads(deps.db, scope, id);
+      await recordAuditEvent(deps.db, deps, auditOriginOf(c, deps), {
+        action: 'session.evidence_listed',
+        tenantId: scope.tenantId,
+        environment: scope.environment,
+        actor: actorOf(scope),
+        target: { type: 'session', id },
+        details: { uploads: rows.length },
+      });
       // At most 12 documents and 3 attempts × 3 frames per session: one page always holds them all.
       return c.json(
         {

@@ -1,6 +1,5 @@
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { isOverdue, SESSION_STATUSES } from '../../domain/session-status.ts';
-import { FLOWS, TIERS } from '../../domain/session-steps.ts';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { isOverdue } from '../../domain/session-status.ts';
 import type { AppEnv } from '../app-env.ts';
 import { listPageOf } from '../list-page.ts';
 import { AUTH_ERRORS, errorResponses, TENANT_SECURITY } from '../openapi-common.ts';
@@ -8,23 +7,11 @@ import type { RouteKit } from '../route-kit.ts';
 import { toSessionObject } from '../../features/sessions/session-object.ts';
 import { readSession } from '../../features/sessions/transition-session.ts';
 import { findSession, listSessions } from '../../store/sessions.ts';
-import { IsoDateTime, PaginationQuery, repeatable } from './schemas/list-query.ts';
-import { CountryCode, listOf, SessionSchema } from './schemas/session-schemas.ts';
+import { PaginationQuery } from './schemas/list-query.ts';
+import { SessionFiltersQuery, sessionFiltersOf } from './schemas/session-filters-query.ts';
+import { listOf, SessionSchema } from './schemas/session-schemas.ts';
 
-const ListSessionsQuery = PaginationQuery.extend({
-  status: repeatable(z.enum(SESSION_STATUSES)).optional().openapi({ description: 'Repeatable.' }),
-  flow: z.enum(FLOWS).optional(),
-  tier: z.enum(TIERS).optional(),
-  country: CountryCode.optional(),
-  external_user_reference: z.string().max(255).optional(),
-  identity_id: z.string().max(64).optional(),
-  created_gte: IsoDateTime.optional(),
-  created_lte: IsoDateTime.optional(),
-  order: z.enum(['desc', 'asc']).default('desc').openapi({
-    description:
-      'By creation time: `desc` newest first (default), `asc` oldest first (a review queue). The cursors follow the order: `starting_after` continues the list, `ending_before` goes back.',
-  }),
-}).strict();
+const ListSessionsQuery = PaginationQuery.extend(SessionFiltersQuery.shape).strict();
 
 export const listSessionsRoute = createRoute({
   operationId: 'listSessions',
@@ -54,18 +41,7 @@ export function registerListSessions(app: OpenAPIHono<AppEnv>, kit: RouteKit): v
       const { rows, hasMore } = await listSessions(
         deps.db,
         scope,
-        {
-          statuses: query.status,
-          flow: query.flow,
-          tier: query.tier,
-          country: query.country,
-          externalUserRefIndex: query.external_user_reference
-            ? await deps.cipher.blindIndex(query.external_user_reference, 'external_user_reference')
-            : undefined,
-          identityId: query.identity_id,
-          createdGte: query.created_gte,
-          createdLte: query.created_lte,
-        },
+        await sessionFiltersOf(deps.cipher, query),
         page,
         query.order,
       );

@@ -33,7 +33,7 @@ export const reviewSessionRoute = createRoute({
   tags: ['Sessions'],
   summary: 'Decide a session that needs manual review',
   description:
-    'Approves or rejects a `review_required` session; the result then says `decided_by: reviewer`. Needs `sessions:review`.',
+    'Approves or rejects a `review_required` session; the result then says `decided_by: reviewer`. While another person holds a claim or an assignment on the session, 409 `review_claimed`: take it over first (`POST /v1/sessions/{id}/claim/take-over`). The decision ends the claim. Needs `sessions:review`.',
   security: TENANT_SECURITY,
   request: {
     params: SessionIdParam,
@@ -53,6 +53,7 @@ export const reviewSessionRoute = createRoute({
       'unknown_parameter',
       'resource_missing',
       'invalid_state_transition',
+      'review_claimed',
       'idempotency_key_reused',
       'idempotency_request_in_progress',
     ),

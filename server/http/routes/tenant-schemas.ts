@@ -44,6 +44,10 @@ export const TenantSchema = z
       description:
         'Every member must log in with a second factor; a member without one reaches only the enrolment operations.',
     }),
+    review_target_minutes: z.number().int().openapi({
+      description:
+        'Minutes a session may wait in the review queue; the queue marks a longer wait as over target.',
+    }),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -56,6 +56,10 @@ const UpdateTenantBody = z
       description:
         'Every member must log in with a second factor (an authenticator app or a passkey); a member without one can only enrol one. Default `false`.',
     }),
+    review_target_minutes: z.number().int().min(5).max(10080).optional().openapi({
+      description:
+        'Minutes a session may wait in the review queue before it shows as over target (5 minutes to 7 days); default 240.',
+    }),
   })
   .openapi('UpdateTenantRequest');
 
