@@ -122,14 +122,14 @@ export function analysisSize(width: number, height: number): { width: number; he
  * measureCapture(lumaOfRgba(data, 640, 360), { width: 1280, height: 720 })
  */
 export function measureCapture(luma: LumaImage, source: { width: number; height: number }): CaptureMetrics {
-  const { brightness, contrast } = luminanceStats(luma);
+  const { brightness, contrast, clipped } = luminanceStats(luma);
   return {
     width: source.width,
     height: source.height,
     brightness,
     contrast,
     sharpness: laplacianVariance(luma),
-    glare: specularRatio(luma),
+    glare: specularRatio(luma, clipped),
   };
 }
 

@@ -36,22 +36,31 @@ export function laplacianVariance({ pixels, width, height }: LumaImage): number 
 }
 
 /**
- * Mean luma (0–255) and its standard deviation (`contrast`), in one pass.
+ * Mean luma (0–255), its standard deviation (`contrast`) and how many pixels are blown out
+ * (≥ {@link CLIPPED_LUMA}), in one pass.
  *
  * @example
- * luminanceStats({ pixels: new Uint8Array([0, 255]), width: 2, height: 1 }) // { brightness: 127.5, contrast: 127.5 }
+ * luminanceStats({ pixels: new Uint8Array([0, 255]), width: 2, height: 1 }) // { brightness: 127.5, contrast: 127.5, clipped: 1 }
  */
-export function luminanceStats({ pixels }: LumaImage): { brightness: number; contrast: number } {
-  if (pixels.length === 0) return { brightness: 0, contrast: 0 };
+export function luminanceStats({ pixels }: LumaImage): {
+  brightness: number;
+  contrast: number;
+  clipped: number;
+} {
+  if (pixels.length === 0) return { brightness: 0, contrast: 0, clipped: 0 };
   let sum = 0;
   let sumOfSquares = 0;
-  for (const value of pixels) {
+  let clipped = 0;
+  for (let i = 0; i < pixels.length; i++) {
+    const value = pixels[i] as number;
     sum += value;
     sumOfSquares += value * value;
+    if (value >= CLIPPED_LUMA) clipped++;
   }
   const mean = sum / pixels.length;
   // max(0, …): rounding can make the variance of a flat image a hair below zero.
-  return { brightness: mean, contrast: Math.sqrt(Math.max(0, sumOfSquares / pixels.length - mean * mean)) };
+  const contrast = Math.sqrt(Math.max(0, sumOfSquares / pixels.length - mean * mean));
+  return { brightness: mean, contrast, clipped };
 }
 
 /**
@@ -64,12 +73,16 @@ export function luminanceStats({ pixels }: LumaImage): { brightness: number; con
  * edge of a document filling the frame is missed by this measure; the reader then judges what it can
  * read, which is the lenient side to err on (a refusal that is wrong locks a person out).
  *
+ * `clippedPixels`, when the caller counted them already ({@link luminanceStats}), skips the work on
+ * frames with none.
+ *
  * @example
  * specularRatio(scanWithWhiteMargin) // ≈ 0 though 30 % of its pixels are 255
  */
-export function specularRatio({ pixels, width, height }: LumaImage): number {
+export function specularRatio({ pixels, width, height }: LumaImage, clippedPixels?: number): number {
   const count = width * height;
-  if (count === 0) return 0;
+  // Most frames have no blown-out pixel at all: nothing to trace (the caller may know from its stats pass).
+  if (count === 0 || clippedPixels === 0) return 0;
   // 0: not clipped, 1: clipped, 2: clipped and reached from the border.
   const state = new Uint8Array(count);
   let clipped = 0;
