@@ -101,6 +101,36 @@ export function createIdVerifyClient(options: IdVerifyClientOptions) {
       /** `POST /v1/sessions/:id/review`: decides a `review_required` session. */
       review: (id: string, body: RequestBody<'reviewSession'>, requestOptions?: RequestOptions) =>
         post<Success<'reviewSession'>>(`/v1/sessions/${segment(id)}/review`, body, requestOptions),
+      /**
+       * `GET /v1/exports/sessions`: the sessions `list` would give for the same filters, with their latest
+       * decision, as CSV text (at most 10,000; personal columns only with `identities:read_pii`). Audited.
+       */
+      export: async (query: Query<'exportSessions'> = {}): Promise<string> => {
+        const response = await send(config, {
+          method: 'GET',
+          path: '/v1/exports/sessions',
+          query: query as Record<string, never>,
+        });
+        return response.text();
+      },
+      /** `PUT /v1/sessions/:id/assignment`: gives a session in review to a reviewer (`user_id`). */
+      assign: (id: string, body: RequestBody<'assignSession'>) =>
+        call<Success<'assignSession'>>({
+          method: 'PUT',
+          path: `/v1/sessions/${segment(id)}/assignment`,
+          body,
+        }),
+      claim: {
+        /** `GET /v1/sessions/:id/claim`: who works on a session in review (404 when nobody). */
+        get: (id: string) =>
+          call<Success<'getReviewClaim'>>({ method: 'GET', path: `/v1/sessions/${segment(id)}/claim` }),
+        /** `DELETE /v1/sessions/:id/claim`: ends whoever's claim (a key has `sessions:assign`). */
+        release: (id: string) =>
+          call<Success<'releaseReviewClaim'>>({
+            method: 'DELETE',
+            path: `/v1/sessions/${segment(id)}/claim`,
+          }),
+      },
       evidence: {
         /** `GET /v1/sessions/:id/evidence`: every upload of the session (one response, not paged). */
         list: (id: string) =>
@@ -120,6 +150,15 @@ export function createIdVerifyClient(options: IdVerifyClientOptions) {
           };
         },
       },
+    },
+    reviewQueue: {
+      /** `GET /v1/review-queue`: sessions waiting for a person, oldest first, with waiting time and claim. */
+      list: (query: Query<'listReviewQueue'> = {}) =>
+        list<Schemas['ReviewQueueItem'], Query<'listReviewQueue'>>(
+          '/v1/review-queue',
+          query,
+          (item) => item.session_id,
+        ),
     },
     sandbox: {
       /** `POST /v1/sandbox/sessions/:id/simulate` (sandbox keys only): plays a session through to an outcome. */

@@ -121,7 +121,7 @@ export interface paths {
     get: operations['listUsers'];
     /**
      * Invite a console user
-     * @description Creates the user as `invited` and returns an `invitation_token` once: the invited person chooses their own password with it (`POST /v1/console/accept-invitation`) within 7 days; until then the account cannot log in. Nobody, the admin included, ever learns the password. E-mail addresses are unique across the service (a login names its account by address alone): one already in use is 409 `email_in_use`. Needs `users:write`.
+     * @description Creates the user as `invited` and returns an `invitation_token` once: the invited person chooses their own password with it (`POST /v1/console/accept-invitation`) within 7 days; until then the account cannot log in. Nobody, the admin included, ever learns the password. E-mail addresses are unique per tenant: an address that already has an account in this tenant is 409 `email_in_use`; one with an account in another tenant gets a separate account here, with its own password, and the answer is the same as for any new address (it says nothing about other tenants). Needs `users:write`.
      */
     post: operations['inviteUser'];
   };
@@ -213,9 +213,54 @@ export interface paths {
   '/v1/sessions/{id}/review': {
     /**
      * Decide a session that needs manual review
-     * @description Approves or rejects a `review_required` session; the result then says `decided_by: reviewer`. Needs `sessions:review`.
+     * @description Approves or rejects a `review_required` session; the result then says `decided_by: reviewer`. While another person holds a claim or an assignment on the session, 409 `review_claimed`: take it over first (`POST /v1/sessions/{id}/claim/take-over`). The decision ends the claim. Needs `sessions:review`.
      */
     post: operations['reviewSession'];
+  };
+  '/v1/review-queue': {
+    /**
+     * The sessions waiting for a person, oldest first
+     * @description Sessions in `review_required` with why they wait, how long against the tenant’s target, and who works on them. Needs `sessions:review`.
+     */
+    get: operations['listReviewQueue'];
+  };
+  '/v1/sessions/{id}/claim': {
+    /**
+     * Who is working on a session in review
+     * @description The session’s active claim or assignment; 404 when nobody holds one. Needs `sessions:review`.
+     */
+    get: operations['getReviewClaim'];
+    /**
+     * Claim a session in review, or renew your claim
+     * @description The caller works on the session for the next 30 minutes; claiming again renews it (an assignment stays one). While it holds, another person’s decision is 409 `review_claimed`. Someone else’s active claim is 409 `review_claimed` too: take it over explicitly. Console users only; needs `sessions:review`.
+     */
+    post: operations['claimSession'];
+    /**
+     * Release a claim on a session in review
+     * @description Ends the caller’s own claim or assignment. Someone else’s needs `sessions:assign` (tenant admins) and is audited as `session.claim_released`; without it, 409 `review_claimed`. Releasing when nobody holds a claim answers `released: false`. Needs `sessions:review`.
+     */
+    delete: operations['releaseReviewClaim'];
+  };
+  '/v1/sessions/{id}/claim/take-over': {
+    /**
+     * Take a session in review over from whoever holds it
+     * @description The caller’s claim replaces another person’s claim or assignment (or claims a free session). Taking over from someone is audited as `session.claim_taken_over` with `previous_reviewer_id`. Console users only; needs `sessions:review`.
+     */
+    post: operations['takeOverReviewClaim'];
+  };
+  '/v1/sessions/{id}/assignment': {
+    /**
+     * Assign a session in review to a reviewer
+     * @description Gives the session to the reviewer with no expiry, replacing any claim; another person’s decision is then 409 `review_claimed` until it is released, decided, reassigned or taken over. Audited as `session.assigned`. Needs `sessions:assign` (tenant admins).
+     */
+    put: operations['assignSession'];
+  };
+  '/v1/exports/sessions': {
+    /**
+     * Sessions and their decisions as CSV, for the list’s filters
+     * @description The sessions `GET /v1/sessions` selects with the same filters, in the same order, one CSV row each with its latest decision: `session_id`, `status`, `environment`, `country`, `flow`, `tier`, `created_at`, `submitted_at`, `decided_at`, `decision`, `decided_by`, `reviewer_id`, `reason_codes`; with `identities:read_pii` also `external_user_reference`, `first_name`, `last_name`. Never an image. Cells a spreadsheet would run as a formula start with `'`. At most 10000 sessions: more is 400 `invalid_parameter`. Every export is audited (`session.exported`). Needs `sessions:read`.
+     */
+    get: operations['exportSessions'];
   };
   '/v1/sandbox/sessions/{id}/simulate': {
     /**
@@ -323,14 +368,14 @@ export interface paths {
   '/v1/sessions/{id}/evidence': {
     /**
      * List a session’s uploaded images
-     * @description Document photos and liveness frames in upload order, with the quality measured at upload. Needs `sessions:review`. Fetch the image itself from `/v1/sessions/{id}/evidence/{upload_id}`.
+     * @description Document photos and liveness frames in upload order, with the quality measured at upload. Needs `sessions:review`. Fetch the image itself from `/v1/sessions/{id}/evidence/{upload_id}`. Each listing is audited (`session.evidence_listed`).
      */
     get: operations['listSessionEvidence'];
   };
   '/v1/sessions/{id}/evidence/{upload_id}': {
     /**
      * Download one uploaded image
-     * @description The decrypted image with its sniffed content type. Needs `sessions:review`. Never cached; an upload of another session is 404.
+     * @description The decrypted image with its sniffed content type. Needs `sessions:review`. Never cached; an upload of another session is 404. Each download is audited (`session.evidence_viewed`: who, which session, which upload).
      */
     get: operations['getSessionEvidence'];
   };
@@ -407,6 +452,7 @@ export interface components {
         | 'sessions:cancel'
         | 'sessions:read'
         | 'sessions:review'
+        | 'sessions:assign'
         | 'identities:read'
         | 'identities:read_pii'
         | 'reverifications:create'
@@ -471,6 +517,8 @@ export interface components {
       /** @example admin@demo.example */
       email: string;
       password: string;
+      /** @description The tenant to log in to. Needed only when this e-mail and password open accounts in several tenants (the answer is then 400 `missing_parameter` on `tenant_id` with `tenants`, the choice). */
+      tenant_id?: string;
     };
     SecondFactorLoginRequest: {
       challenge_token: string;
@@ -572,6 +620,7 @@ export interface components {
         | 'sessions:cancel'
         | 'sessions:read'
         | 'sessions:review'
+        | 'sessions:assign'
         | 'identities:read'
         | 'identities:read_pii'
         | 'reverifications:create'
@@ -667,7 +716,7 @@ export interface components {
     AcceptInvitationRequest: {
       /** @example inv_4fQ0cZ2mUe9tYh1rVb7kLw */
       invitation_token: string;
-      /** @description At least 12 characters; not the e-mail address. */
+      /** @description 15 to 1024 characters (Unicode code points), any characters, no composition rules (NIST SP 800-63B). Refused, as `invalid_parameter` with `password_rule`, when it is a common or breached password or a simple variation of one (`common_password`), one character repeated (`repeated_character`), holds the e-mail address (`contains_email`) or the tenant's name (`contains_tenant_name`), or is too short or long (`too_short`, `too_long`). */
       password: string;
     };
     AuditEventList: {
@@ -688,6 +737,12 @@ export interface components {
         | 'console.second_factor_failed'
         | 'session.review_approved'
         | 'session.review_rejected'
+        | 'session.claim_taken_over'
+        | 'session.claim_released'
+        | 'session.assigned'
+        | 'session.exported'
+        | 'session.evidence_listed'
+        | 'session.evidence_viewed'
         | 'api_key.created'
         | 'api_key.revoked'
         | 'webhook.created'
@@ -800,6 +855,8 @@ export interface components {
       attempts_per_step: number;
       /** @description Every member must log in with a second factor; a member without one reaches only the enrolment operations. */
       require_second_factor: boolean;
+      /** @description Minutes a session may wait in the review queue; the queue marks a longer wait as over target. */
+      review_target_minutes: number;
       created_at: string;
       updated_at: string;
     };
@@ -826,6 +883,8 @@ export interface components {
       attempts_per_step?: number;
       /** @description Every member must log in with a second factor (an authenticator app or a passkey); a member without one can only enrol one. Default `false`. */
       require_second_factor?: boolean;
+      /** @description Minutes a session may wait in the review queue before it shows as over target (5 minutes to 7 days); default 240. */
+      review_target_minutes?: number;
     };
     Session: {
       /** @enum {string} */
@@ -1003,6 +1062,61 @@ export interface components {
       )[];
       /** @description Kept encrypted for the audit trail; never sent in events or results. */
       note?: string;
+    };
+    ReviewQueue: {
+      /** @enum {string} */
+      object: 'list';
+      data: components['schemas']['ReviewQueueItem'][];
+      has_more: boolean;
+      target_minutes: number;
+    };
+    ReviewQueueItem: {
+      /** @enum {string} */
+      object: 'review_queue_item';
+      session_id: string;
+      country: string;
+      flow: string;
+      tier: string;
+      external_user_reference: string | null;
+      created_at: string;
+      submitted_at: string | null;
+      /** @description When the automated review sent the session to a person. */
+      waiting_since: string;
+      waiting_minutes: number;
+      /** @description The tenant’s `review_target_minutes`. */
+      target_minutes: number;
+      over_target: boolean;
+      /** @description Why the session waits for a person. */
+      reason_codes: string[];
+      claim: components['schemas']['ReviewClaim'];
+    };
+    /** @description Who works on it, while that holds. */
+    ReviewClaim: {
+      /** @enum {string} */
+      object: 'review_claim';
+      session_id: string;
+      /** @description The user (`usr_…`) working on the session. */
+      reviewer_id: string;
+      claimed_at: string;
+      /** @description When the claim lapses unless renewed (30 minutes after the last claim); null for an admin’s assignment, held until released, decided or reassigned. */
+      expires_at: string | null;
+      /** @description The admin who assigned the session; null for a reviewer’s own claim. */
+      assigned_by: string | null;
+    } | null;
+    ReviewClaimRelease: {
+      /** @enum {string} */
+      object: 'review_claim_release';
+      session_id: string;
+      /** @description False when nobody held an active claim. */
+      released: boolean;
+      previous_reviewer_id: string | null;
+    };
+    AssignSessionRequest: {
+      /**
+       * @description An active member of the tenant whose role can review (`reviewer` or `tenant_admin`).
+       * @example usr_2bX9kQ7mV1cN4pR8tY0wZs
+       */
+      user_id: string;
     };
     SimulateSessionRequest: {
       /**
@@ -1633,7 +1747,7 @@ export interface operations {
             | components['schemas']['SecondFactorChallenge'];
         };
       };
-      /** @description Problem: `invalid_json` */
+      /** @description Problem: `invalid_json`, `missing_parameter` */
       400: {
         content: {
           'application/problem+json': components['schemas']['Problem'];
@@ -2398,7 +2512,7 @@ export interface operations {
   };
   /**
    * Invite a console user
-   * @description Creates the user as `invited` and returns an `invitation_token` once: the invited person chooses their own password with it (`POST /v1/console/accept-invitation`) within 7 days; until then the account cannot log in. Nobody, the admin included, ever learns the password. E-mail addresses are unique across the service (a login names its account by address alone): one already in use is 409 `email_in_use`. Needs `users:write`.
+   * @description Creates the user as `invited` and returns an `invitation_token` once: the invited person chooses their own password with it (`POST /v1/console/accept-invitation`) within 7 days; until then the account cannot log in. Nobody, the admin included, ever learns the password. E-mail addresses are unique per tenant: an address that already has an account in this tenant is 409 `email_in_use`; one with an account in another tenant gets a separate account here, with its own password, and the answer is the same as for any new address (it says nothing about other tenants). Needs `users:write`.
    */
   inviteUser: {
     parameters: {
@@ -2750,6 +2864,12 @@ export interface operations {
               | 'console.second_factor_failed'
               | 'session.review_approved'
               | 'session.review_rejected'
+              | 'session.claim_taken_over'
+              | 'session.claim_released'
+              | 'session.assigned'
+              | 'session.exported'
+              | 'session.evidence_listed'
+              | 'session.evidence_viewed'
               | 'api_key.created'
               | 'api_key.revoked'
               | 'webhook.created'
@@ -2778,6 +2898,12 @@ export interface operations {
               | 'console.second_factor_failed'
               | 'session.review_approved'
               | 'session.review_rejected'
+              | 'session.claim_taken_over'
+              | 'session.claim_released'
+              | 'session.assigned'
+              | 'session.exported'
+              | 'session.evidence_listed'
+              | 'session.evidence_viewed'
               | 'api_key.created'
               | 'api_key.revoked'
               | 'webhook.created'
@@ -3032,6 +3158,42 @@ export interface operations {
         identity_id?: string;
         created_gte?: string;
         created_lte?: string;
+        /** @description A session id, an external user reference (exact), or a name: every word must be a word of a first or last name a review read (case and accents ignored; compared by keyed digests, never decrypted). */
+        q?: string;
+        /** @description Repeatable: sessions whose latest decision gives any of these reasons. */
+        reason_code?:
+          | (
+              | 'document_expired'
+              | 'document_unreadable'
+              | 'document_type_not_supported'
+              | 'document_tampered'
+              | 'data_mismatch'
+              | 'underage'
+              | 'liveness_failed'
+              | 'face_mismatch'
+              | 'face_match_uncertain'
+              | 'duplicate_identity'
+              | 'watchlist_hit'
+              | 'attempts_exhausted'
+              | 'manual_rejection'
+              | 'sandbox_forced'
+            )
+          | (
+              | 'document_expired'
+              | 'document_unreadable'
+              | 'document_type_not_supported'
+              | 'document_tampered'
+              | 'data_mismatch'
+              | 'underage'
+              | 'liveness_failed'
+              | 'face_mismatch'
+              | 'face_match_uncertain'
+              | 'duplicate_identity'
+              | 'watchlist_hit'
+              | 'attempts_exhausted'
+              | 'manual_rejection'
+              | 'sandbox_forced'
+            )[];
         /** @description By creation time: `desc` newest first (default), `asc` oldest first (a review queue). The cursors follow the order: `starting_after` continues the list, `ending_before` goes back. */
         order?: 'desc' | 'asc';
       };
@@ -3454,7 +3616,7 @@ export interface operations {
   };
   /**
    * Decide a session that needs manual review
-   * @description Approves or rejects a `review_required` session; the result then says `decided_by: reviewer`. Needs `sessions:review`.
+   * @description Approves or rejects a `review_required` session; the result then says `decided_by: reviewer`. While another person holds a claim or an assignment on the session, 409 `review_claimed`: take it over first (`POST /v1/sessions/{id}/claim/take-over`). The decision ends the claim. Needs `sessions:review`.
    */
   reviewSession: {
     parameters: {
@@ -3502,7 +3664,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: `invalid_state_transition`, `idempotency_request_in_progress` */
+      /** @description Problem: `invalid_state_transition`, `review_claimed`, `idempotency_request_in_progress` */
       409: {
         content: {
           'application/problem+json': components['schemas']['Problem'];
@@ -3510,6 +3672,518 @@ export interface operations {
       };
       /** @description Problem: `idempotency_key_reused` */
       422: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `rate_limited` */
+      429: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `internal_error` */
+      500: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  /**
+   * The sessions waiting for a person, oldest first
+   * @description Sessions in `review_required` with why they wait, how long against the tenant’s target, and who works on them. Needs `sessions:review`.
+   */
+  listReviewQueue: {
+    parameters: {
+      query?: {
+        /** @description 1–100, default 20 */
+        limit?: number;
+        /** @description An object id: items older than it. */
+        starting_after?: string;
+        /** @description An object id: items newer than it. */
+        ending_before?: string;
+        /** @description A session id, an external user reference (exact), or a name: every word must be a word of a first or last name the review read (case and accents ignored). Names are compared by keyed digests, never decrypted. */
+        q?: string;
+        /** @description Repeatable: sessions in review for any of these reasons. */
+        reason_code?:
+          | (
+              | 'document_expired'
+              | 'document_unreadable'
+              | 'document_type_not_supported'
+              | 'document_tampered'
+              | 'data_mismatch'
+              | 'underage'
+              | 'liveness_failed'
+              | 'face_mismatch'
+              | 'face_match_uncertain'
+              | 'duplicate_identity'
+              | 'watchlist_hit'
+              | 'attempts_exhausted'
+              | 'manual_rejection'
+              | 'sandbox_forced'
+            )
+          | (
+              | 'document_expired'
+              | 'document_unreadable'
+              | 'document_type_not_supported'
+              | 'document_tampered'
+              | 'data_mismatch'
+              | 'underage'
+              | 'liveness_failed'
+              | 'face_mismatch'
+              | 'face_match_uncertain'
+              | 'duplicate_identity'
+              | 'watchlist_hit'
+              | 'attempts_exhausted'
+              | 'manual_rejection'
+              | 'sandbox_forced'
+            )[];
+        /** @description Only sessions the caller holds, nobody holds, or someone else holds. */
+        claim?: 'mine' | 'unclaimed' | 'others';
+      };
+    };
+    responses: {
+      /** @description A page of the queue */
+      200: {
+        content: {
+          'application/json': components['schemas']['ReviewQueue'];
+        };
+      };
+      /** @description Problem: `ambiguous_credentials`, `invalid_parameter`, `unknown_parameter`, `invalid_cursor` */
+      400: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `authentication_required`, `invalid_api_key`, `invalid_token`, `token_expired` */
+      401: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `insufficient_capability`, `tenant_suspended`, `user_disabled`, `browser_request_forbidden` */
+      403: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `rate_limited` */
+      429: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `internal_error` */
+      500: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  /**
+   * Who is working on a session in review
+   * @description The session’s active claim or assignment; 404 when nobody holds one. Needs `sessions:review`.
+   */
+  getReviewClaim: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The active claim */
+      200: {
+        content: {
+          'application/json': components['schemas']['ReviewClaim'];
+        };
+      };
+      /** @description Problem: `ambiguous_credentials` */
+      400: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `authentication_required`, `invalid_api_key`, `invalid_token`, `token_expired` */
+      401: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `insufficient_capability`, `tenant_suspended`, `user_disabled`, `browser_request_forbidden` */
+      403: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `resource_missing` */
+      404: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `rate_limited` */
+      429: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `internal_error` */
+      500: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  /**
+   * Claim a session in review, or renew your claim
+   * @description The caller works on the session for the next 30 minutes; claiming again renews it (an assignment stays one). While it holds, another person’s decision is 409 `review_claimed`. Someone else’s active claim is 409 `review_claimed` too: take it over explicitly. Console users only; needs `sessions:review`.
+   */
+  claimSession: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The caller’s claim */
+      200: {
+        content: {
+          'application/json': components['schemas']['ReviewClaim'];
+        };
+      };
+      /** @description Problem: `ambiguous_credentials` */
+      400: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `authentication_required`, `invalid_api_key`, `invalid_token`, `token_expired` */
+      401: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `insufficient_capability`, `tenant_suspended`, `user_disabled`, `browser_request_forbidden` */
+      403: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `resource_missing` */
+      404: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `invalid_state_transition`, `review_claimed` */
+      409: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `rate_limited` */
+      429: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `internal_error` */
+      500: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  /**
+   * Release a claim on a session in review
+   * @description Ends the caller’s own claim or assignment. Someone else’s needs `sessions:assign` (tenant admins) and is audited as `session.claim_released`; without it, 409 `review_claimed`. Releasing when nobody holds a claim answers `released: false`. Needs `sessions:review`.
+   */
+  releaseReviewClaim: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description What was released */
+      200: {
+        content: {
+          'application/json': components['schemas']['ReviewClaimRelease'];
+        };
+      };
+      /** @description Problem: `ambiguous_credentials` */
+      400: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `authentication_required`, `invalid_api_key`, `invalid_token`, `token_expired` */
+      401: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `insufficient_capability`, `tenant_suspended`, `user_disabled`, `browser_request_forbidden` */
+      403: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `resource_missing` */
+      404: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `review_claimed` */
+      409: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `rate_limited` */
+      429: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `internal_error` */
+      500: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  /**
+   * Take a session in review over from whoever holds it
+   * @description The caller’s claim replaces another person’s claim or assignment (or claims a free session). Taking over from someone is audited as `session.claim_taken_over` with `previous_reviewer_id`. Console users only; needs `sessions:review`.
+   */
+  takeOverReviewClaim: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The caller’s claim */
+      200: {
+        content: {
+          'application/json': components['schemas']['ReviewClaim'];
+        };
+      };
+      /** @description Problem: `ambiguous_credentials` */
+      400: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `authentication_required`, `invalid_api_key`, `invalid_token`, `token_expired` */
+      401: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `insufficient_capability`, `tenant_suspended`, `user_disabled`, `browser_request_forbidden` */
+      403: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `resource_missing` */
+      404: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `invalid_state_transition` */
+      409: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `rate_limited` */
+      429: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `internal_error` */
+      500: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  /**
+   * Assign a session in review to a reviewer
+   * @description Gives the session to the reviewer with no expiry, replacing any claim; another person’s decision is then 409 `review_claimed` until it is released, decided, reassigned or taken over. Audited as `session.assigned`. Needs `sessions:assign` (tenant admins).
+   */
+  assignSession: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AssignSessionRequest'];
+      };
+    };
+    responses: {
+      /** @description The assignment */
+      200: {
+        content: {
+          'application/json': components['schemas']['ReviewClaim'];
+        };
+      };
+      /** @description Problem: `ambiguous_credentials`, `invalid_json`, `invalid_parameter`, `missing_parameter`, `unknown_parameter` */
+      400: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `authentication_required`, `invalid_api_key`, `invalid_token`, `token_expired` */
+      401: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `insufficient_capability`, `tenant_suspended`, `user_disabled`, `browser_request_forbidden` */
+      403: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `resource_missing` */
+      404: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `invalid_state_transition` */
+      409: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `rate_limited` */
+      429: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `internal_error` */
+      500: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  /**
+   * Sessions and their decisions as CSV, for the list’s filters
+   * @description The sessions `GET /v1/sessions` selects with the same filters, in the same order, one CSV row each with its latest decision: `session_id`, `status`, `environment`, `country`, `flow`, `tier`, `created_at`, `submitted_at`, `decided_at`, `decision`, `decided_by`, `reviewer_id`, `reason_codes`; with `identities:read_pii` also `external_user_reference`, `first_name`, `last_name`. Never an image. Cells a spreadsheet would run as a formula start with `'`. At most 10000 sessions: more is 400 `invalid_parameter`. Every export is audited (`session.exported`). Needs `sessions:read`.
+   */
+  exportSessions: {
+    parameters: {
+      query?: {
+        /** @description Repeatable. */
+        status?:
+          | (
+              | 'created'
+              | 'collecting'
+              | 'processing'
+              | 'approved'
+              | 'rejected'
+              | 'review_required'
+              | 'expired'
+              | 'cancelled'
+            )
+          | (
+              | 'created'
+              | 'collecting'
+              | 'processing'
+              | 'approved'
+              | 'rejected'
+              | 'review_required'
+              | 'expired'
+              | 'cancelled'
+            )[];
+        flow?: 'user' | 'business';
+        tier?: 'tier1' | 'tier2' | 'tier3';
+        /** @description ISO 3166-1 alpha-3, upper case */
+        country?: string;
+        external_user_reference?: string;
+        identity_id?: string;
+        created_gte?: string;
+        created_lte?: string;
+        /** @description A session id, an external user reference (exact), or a name: every word must be a word of a first or last name a review read (case and accents ignored; compared by keyed digests, never decrypted). */
+        q?: string;
+        /** @description Repeatable: sessions whose latest decision gives any of these reasons. */
+        reason_code?:
+          | (
+              | 'document_expired'
+              | 'document_unreadable'
+              | 'document_type_not_supported'
+              | 'document_tampered'
+              | 'data_mismatch'
+              | 'underage'
+              | 'liveness_failed'
+              | 'face_mismatch'
+              | 'face_match_uncertain'
+              | 'duplicate_identity'
+              | 'watchlist_hit'
+              | 'attempts_exhausted'
+              | 'manual_rejection'
+              | 'sandbox_forced'
+            )
+          | (
+              | 'document_expired'
+              | 'document_unreadable'
+              | 'document_type_not_supported'
+              | 'document_tampered'
+              | 'data_mismatch'
+              | 'underage'
+              | 'liveness_failed'
+              | 'face_mismatch'
+              | 'face_match_uncertain'
+              | 'duplicate_identity'
+              | 'watchlist_hit'
+              | 'attempts_exhausted'
+              | 'manual_rejection'
+              | 'sandbox_forced'
+            )[];
+        /** @description By creation time: `desc` newest first (default), `asc` oldest first (a review queue). The cursors follow the order: `starting_after` continues the list, `ending_before` goes back. */
+        order?: 'desc' | 'asc';
+      };
+    };
+    responses: {
+      /** @description The CSV (RFC 4180, UTF-8, CRLF line ends) */
+      200: {
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Problem: `ambiguous_credentials`, `invalid_parameter`, `unknown_parameter` */
+      400: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `authentication_required`, `invalid_api_key`, `invalid_token`, `token_expired` */
+      401: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `insufficient_capability`, `tenant_suspended`, `user_disabled`, `browser_request_forbidden` */
+      403: {
         content: {
           'application/problem+json': components['schemas']['Problem'];
         };
@@ -4625,7 +5299,7 @@ export interface operations {
   };
   /**
    * List a session’s uploaded images
-   * @description Document photos and liveness frames in upload order, with the quality measured at upload. Needs `sessions:review`. Fetch the image itself from `/v1/sessions/{id}/evidence/{upload_id}`.
+   * @description Document photos and liveness frames in upload order, with the quality measured at upload. Needs `sessions:review`. Fetch the image itself from `/v1/sessions/{id}/evidence/{upload_id}`. Each listing is audited (`session.evidence_listed`).
    */
   listSessionEvidence: {
     parameters: {
@@ -4685,7 +5359,7 @@ export interface operations {
   };
   /**
    * Download one uploaded image
-   * @description The decrypted image with its sniffed content type. Needs `sessions:review`. Never cached; an upload of another session is 404.
+   * @description The decrypted image with its sniffed content type. Needs `sessions:review`. Never cached; an upload of another session is 404. Each download is audited (`session.evidence_viewed`: who, which session, which upload).
    */
   getSessionEvidence: {
     parameters: {

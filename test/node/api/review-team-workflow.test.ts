@@ -58,9 +58,13 @@ for (const engine of testEngines()) {
     const auditOf = async (sessionId: string, action: string): Promise<Body[]> =>
       (
         await expectOk(
-          await h.call('GET', `/v1/audit-events?target_type=session&target_id=${sessionId}&action=${action}`, {
-            token: admin,
-          }),
+          await h.call(
+            'GET',
+            `/v1/audit-events?target_type=session&target_id=${sessionId}&action=${action}`,
+            {
+              token: admin,
+            },
+          ),
         )
       )['data'];
 
@@ -144,7 +148,10 @@ for (const engine of testEngines()) {
       assert.deepEqual(await ids(`?q=${encodeURIComponent('anna doe')}`), []);
       assert.deepEqual(await ids('?q=crm-anna'), [], 'a reference matches exactly, never by prefix');
       assert.deepEqual(await ids('?reason_code=document_expired'), [jane]);
-      assert.deepEqual(await ids('?reason_code=document_expired&reason_code=face_match_uncertain'), [anna, jane]);
+      assert.deepEqual(await ids('?reason_code=document_expired&reason_code=face_match_uncertain'), [
+        anna,
+        jane,
+      ]);
 
       // The sessions list has the same search and filter, over every status.
       const list = async (query: string) =>
@@ -188,7 +195,11 @@ for (const engine of testEngines()) {
       assert.equal(refused['claimed_by'], alice.userId);
       assert.equal(refused['claimed_until'], claim['expires_at']);
       await expectProblem(await h.call('POST', `/v1/sessions/${anna}/claim`, as(bob)), 409, 'review_claimed');
-      await expectProblem(await h.call('DELETE', `/v1/sessions/${anna}/claim`, as(bob)), 409, 'review_claimed');
+      await expectProblem(
+        await h.call('DELETE', `/v1/sessions/${anna}/claim`, as(bob)),
+        409,
+        'review_claimed',
+      );
 
       // Renewing keeps the claim going; an API key cannot hold one.
       h.clock.advance(10 * MINUTE_MS);
@@ -215,7 +226,11 @@ for (const engine of testEngines()) {
         await h.call('POST', `/v1/sessions/${anna}/review`, as(bob, { decision: 'approve' })),
       );
       assert.equal(decided['status'], 'approved');
-      await expectProblem(await h.call('GET', `/v1/sessions/${anna}/claim`, as(bob)), 404, 'resource_missing');
+      await expectProblem(
+        await h.call('GET', `/v1/sessions/${anna}/claim`, as(bob)),
+        404,
+        'resource_missing',
+      );
       await expectProblem(
         await h.call('POST', `/v1/sessions/${anna}/claim`, as(alice)),
         409,
@@ -236,7 +251,10 @@ for (const engine of testEngines()) {
         released: true,
         previous_reviewer_id: bob.userId,
       });
-      assert.equal((await expectOk(await h.call('DELETE', `/v1/sessions/${jane}/claim`, as(bob))))['released'], false);
+      assert.equal(
+        (await expectOk(await h.call('DELETE', `/v1/sessions/${jane}/claim`, as(bob))))['released'],
+        false,
+      );
     });
 
     it('an admin assigns a session (audited); the assignment holds until taken over', async () => {
@@ -276,13 +294,16 @@ for (const engine of testEngines()) {
 
     it('exports the list’s sessions as CSV, personal columns only with identities:read_pii (audited)', async () => {
       const query = 'status=approved&status=review_required&order=asc';
-      const listed = (
-        await expectOk(await h.call('GET', `/v1/sessions?${query}&limit=100`, as(admin)))
-      )['data'] as Body[];
+      const listed = (await expectOk(await h.call('GET', `/v1/sessions?${query}&limit=100`, as(admin))))[
+        'data'
+      ] as Body[];
       const response = await h.call('GET', `/v1/exports/sessions?${query}`, as(admin));
       assert.equal(response.status, 200);
       assert.match(response.headers.get('content-type') ?? '', /^text\/csv/);
-      assert.match(response.headers.get('content-disposition') ?? '', /attachment; filename="sessions-sandbox-/);
+      assert.match(
+        response.headers.get('content-disposition') ?? '',
+        /attachment; filename="sessions-sandbox-/,
+      );
       const text = await response.text();
       const rows = parseCsv(text);
       assert.deepEqual(
@@ -297,13 +318,21 @@ for (const engine of testEngines()) {
       assert.equal(byId.get(anna)?.['external_user_reference'], 'crm-anna-1');
       assert.equal(byId.get(jane)?.['external_user_reference'], "'=cmd|calc", 'a formula is defused');
 
-      const filtered = parseCsv(await (await h.call('GET', '/v1/exports/sessions?q=eriksson', as(admin))).text());
-      assert.deepEqual(filtered.map((row) => row['session_id']), [anna]);
+      const filtered = parseCsv(
+        await (await h.call('GET', '/v1/exports/sessions?q=eriksson', as(admin))).text(),
+      );
+      assert.deepEqual(
+        filtered.map((row) => row['session_id']),
+        [anna],
+      );
 
       const forViewer = await h.call('GET', `/v1/exports/sessions?${query}`, as(viewer));
       const viewerText = await forViewer.text();
       assert.equal(forViewer.status, 200);
-      assert.doesNotMatch(viewerText.split('\r\n')[0] as string, /external_user_reference|first_name|last_name/);
+      assert.doesNotMatch(
+        viewerText.split('\r\n')[0] as string,
+        /external_user_reference|first_name|last_name/,
+      );
       assert.doesNotMatch(viewerText, /crm-anna-1|calc/);
       assert.equal(parseCsv(viewerText).length, listed.length);
 
