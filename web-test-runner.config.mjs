@@ -19,6 +19,7 @@ import { nodeVisionAssets } from './server/runtime/node/node-vision-assets.ts';
 import { writeFaceCamera, writeFakeCamera, writePassportCamera } from './test/fixtures/fake-camera.ts';
 import { CHROMIUM_FLAGS, findChromium } from './test/support-server/chromium.ts';
 import { consoleE2ePlugin } from './test/support-server/console-e2e-plugin.ts';
+import { secondFactorE2ePlugin } from './test/support-server/second-factor-e2e-plugin.ts';
 import { demoE2ePlugin } from './test/support-server/demo-e2e-plugin.ts';
 import { e2eServerPlugin } from './test/support-server/e2e-plugin.ts';
 import { findFirefox, findMiniBrowser, findWebKitWebDriver } from './test/support-server/engine-paths.ts';
@@ -160,6 +161,8 @@ export default {
     e2eServerPlugin(),
     // test/browser/console/e2e-review.test.ts: another real server, a webhook receiver, the console's tab.
     consoleE2ePlugin(),
+    // test/browser/console/e2e-second-factor.test.ts: a real server and the console's tab with a virtual authenticator.
+    secondFactorE2ePlugin(),
     // test/browser/e2e/demo-*: the demo shop on a real server (npm start's) and offline on the mocks.
     demoE2ePlugin(),
   ],

@@ -222,6 +222,8 @@ export class IdvConsoleElement extends LitElement {
   #navigation = 0;
   #localeRequest = 0;
   #expiryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The token may only enrol a second factor: the security page is the one page it opens. */
+  #enrolmentOnly = false;
 
   constructor() {
     super();
@@ -296,18 +298,29 @@ export class IdvConsoleElement extends LitElement {
       try {
         this.me = await this.api.me();
         this.#scheduleExpiry();
-      } catch {
-        // 401 already cleared the token (onUnauthorized); any other failure leaves the user at the login.
+      } catch (error) {
+        // 401 already cleared the token (onUnauthorized); any other failure leaves the user at the login,
+        // except a token that may only enrol a second factor (a reload of the security page): back there.
         this.me = null;
+        this.#enrolmentOnly = (error as Partial<ConsoleApiError>).code === 'second_factor_required';
       }
     }
     this.phase = 'ready';
-    await this.#route();
+    if (this.#enrolmentOnly) this.navigate(`${BASE}/security`, true);
+    else await this.#route();
   }
 
   async #loggedIn(event: LoggedInEvent): Promise<void> {
     this.tokens.set(event.token, event.expiresIn);
     this.notice = null;
+    this.#enrolmentOnly = event.enrolmentOnly;
+    if (event.enrolmentOnly) {
+      // The token reaches only the second-factor enrolment (even /v1/me refuses it): straight there.
+      this.me = null;
+      this.#scheduleExpiry();
+      this.navigate(`${BASE}/security`, true);
+      return;
+    }
     this.me = await this.api.me();
     this.#scheduleExpiry();
     const next = safeReturnPath(this.#current()?.query.get('next'));
@@ -325,6 +338,7 @@ export class IdvConsoleElement extends LitElement {
     this.tokens.clear();
     clearTimeout(this.#expiryTimer);
     this.me = null;
+    this.#enrolmentOnly = false;
     this.navigate(`${BASE}/login`);
   }
 
@@ -334,6 +348,7 @@ export class IdvConsoleElement extends LitElement {
     this.tokens.clear();
     clearTimeout(this.#expiryTimer);
     this.me = null;
+    this.#enrolmentOnly = false;
     this.notice = 'sessionEnded';
     const current = this.#current();
     const next = current && !current.route.public ? current.href : null;
@@ -393,7 +408,8 @@ export class IdvConsoleElement extends LitElement {
       this.navigate(this.me ? this.me.default_path : `${BASE}/login`, true);
       return;
     }
-    if (!match.route.public && !this.me) {
+    const enrolling = this.#enrolmentOnly && match.route.name === 'security';
+    if (!match.route.public && !this.me && !enrolling) {
       this.navigate(consolePath(['login'], { next: match.href }), true);
       return;
     }
@@ -589,6 +605,7 @@ export class IdvConsoleElement extends LitElement {
           <div class="user">
             <span>${t('signedInAs', { email: me.user.email })}
               (${t(`role_${me.user.role}` as MessageKey)})</span>
+            <a class="small" href=${`${BASE}/security`}>${t('securityLink')}</a>
             <button type="button" class="secondary small" @click=${() => void this.#logout()}>${t('logout')}</button>
           </div>
         </div>

@@ -1,5 +1,5 @@
 import { type ConsoleProblem, ConsoleApiError } from './console-api-error.ts';
-import type { Environment, LoginResponse, Me } from './console-types.ts';
+import type { Environment, LoginAnswer, LoginResponse, Me, SecondFactorAnswer } from './console-types.ts';
 
 /** Query values: arrays repeat the parameter (`status=a&status=b`); empty values are left out. */
 export type Query = Record<string, string | number | boolean | readonly string[] | null | undefined>;
@@ -61,9 +61,22 @@ export class ConsoleApi {
     this.#options = options;
   }
 
-  /** Exchanges an e-mail and password for a token; a wrong pair is 401 `invalid_credentials`, not a logout. */
-  login(email: string, password: string): Promise<LoginResponse> {
-    return this.#json<LoginResponse>('POST', '/v1/console/login', { body: { email, password } }, 'none');
+  /**
+   * Exchanges an e-mail and password for a token, or for the challenge of a second step when the user
+   * has a second factor; a wrong pair is 401 `invalid_credentials`, not a logout.
+   */
+  login(email: string, password: string): Promise<LoginAnswer> {
+    return this.#json<LoginAnswer>('POST', '/v1/console/login', { body: { email, password } }, 'none');
+  }
+
+  /** Completes a login with a second factor (a code, a recovery code or a passkey assertion). */
+  loginSecondFactor(challengeToken: string, answer: SecondFactorAnswer): Promise<LoginResponse> {
+    return this.#json<LoginResponse>(
+      'POST',
+      '/v1/console/login/second-factor',
+      { body: { challenge_token: challengeToken, ...answer } },
+      'none',
+    );
   }
 
   /** Revokes the current token on the server. */

@@ -63,6 +63,69 @@ export interface LoginResponse {
   user: User;
   capabilities: Capability[];
   default_path: string;
+  /** The tenant requires a second factor and the user has none: this token only enrols one. */
+  second_factor_enrolment_required?: true;
+}
+
+export type SecondFactorMethod = 'totp' | 'recovery_code' | 'passkey';
+
+/** The password was right and the user has a second factor: the login continues with it. */
+export interface SecondFactorChallenge {
+  second_factor_required: true;
+  challenge_token: string;
+  expires_in: number;
+  methods: SecondFactorMethod[];
+  /** WebAuthn `PublicKeyCredentialRequestOptionsJSON`, when the user has passkeys. */
+  passkey_options: Record<string, unknown> | null;
+}
+
+/** What the password step answers. */
+export type LoginAnswer = LoginResponse | SecondFactorChallenge;
+
+/** One of the second factors `POST /v1/console/login/second-factor` takes. */
+export type SecondFactorAnswer =
+  | { totp_code: string }
+  | { recovery_code: string }
+  | { passkey: Record<string, unknown> };
+
+export interface Passkey {
+  object: 'passkey';
+  passkey_id: string;
+  name: string;
+  backed_up: boolean;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface SecondFactors {
+  object: 'second_factors';
+  totp: boolean;
+  passkeys: Passkey[];
+  recovery_codes_remaining: number;
+  required_by_tenant: boolean;
+}
+
+export interface TotpEnrolment {
+  object: 'totp_enrolment';
+  enrolment_id: string;
+  secret: string;
+  otpauth_uri: string;
+  expires_in: number;
+}
+
+export interface PasskeyRegistration {
+  object: 'passkey_registration';
+  registration_id: string;
+  /** WebAuthn `PublicKeyCredentialCreationOptionsJSON`. */
+  options: Record<string, unknown>;
+}
+
+/** What completing an enrolment returns. */
+export interface EnrolmentResult {
+  /** Shown once; null when the user's earlier codes still stand. */
+  recovery_codes: string[] | null;
+  /** A full login replacing a token restricted to enrolment; null otherwise. */
+  login: LoginResponse | null;
 }
 
 export type UserStatus = 'invited' | 'active' | 'disabled';
@@ -316,6 +379,8 @@ export interface Tenant {
   proof_of_address_max_age_days: number;
   /** Judged tries per step of a new session, 1–10 (capture-quality refusals cost none). */
   attempts_per_step: number;
+  /** Every member must log in with a second factor. */
+  require_second_factor: boolean;
   created_at: string;
   updated_at: string;
 }

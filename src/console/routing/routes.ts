@@ -19,6 +19,7 @@ export type ScreenName =
   | 'team'
   | 'settings'
   | 'audit'
+  | 'security'
   | 'not_found';
 
 export interface RouteDef {
@@ -165,6 +166,16 @@ export const ROUTES: readonly RouteDef[] = [
     capability: 'audit:read',
     nav: true,
     load: () => import('../screens/audit-screen.ts'),
+  },
+  {
+    // Linked from the header, not the navigation. A token that may only enrol a second factor (the
+    // tenant requires one) opens this page and no other (console-element.ts).
+    name: 'security',
+    pattern: 'security',
+    tag: 'idv-security-screen',
+    title: 'securityTitle',
+    capability: null,
+    load: () => import('../screens/security-screen.ts'),
   },
 ];
 

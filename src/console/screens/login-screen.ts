@@ -1,6 +1,8 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { ConsoleApiError } from '../api/console-api-error.ts';
+import type { SecondFactorChallenge } from '../api/console-types.ts';
 import { ConsoleScreen, LoggedInEvent } from '../ui/console-screen.ts';
+import './second-factor-step.ts';
 
 /**
  * `/console/login`: e-mail and password → `POST /v1/console/login`. Success hands the token to the shell
@@ -11,15 +13,19 @@ export class LoginScreen extends ConsoleScreen {
     ...ConsoleScreen.properties,
     busy: { state: true },
     failure: { state: true },
+    challenge: { state: true },
   };
 
   declare busy: boolean;
   declare failure: string | null;
+  /** The password was right and the user has a second factor: the second step is shown instead. */
+  declare challenge: SecondFactorChallenge | null;
 
   constructor() {
     super();
     this.busy = false;
     this.failure = null;
+    this.challenge = null;
   }
 
   protected override loadKey(): string {
@@ -40,7 +46,14 @@ export class LoginScreen extends ConsoleScreen {
     this.failure = null;
     try {
       const login = await this.api.login(email, password);
-      this.dispatchEvent(new LoggedInEvent(login.access_token, login.expires_in));
+      if ('second_factor_required' in login) {
+        this.challenge = login;
+        await this.updateComplete;
+        await this.renderRoot.querySelector<ConsoleScreen>('idv-second-factor-step')?.focusHeading();
+        return;
+      }
+      const enrolmentOnly = login.second_factor_enrolment_required === true;
+      this.dispatchEvent(new LoggedInEvent(login.access_token, login.expires_in, enrolmentOnly));
     } catch (error) {
       this.failure = this.#failureText(error);
       await this.updateComplete;
@@ -66,8 +79,17 @@ export class LoginScreen extends ConsoleScreen {
     }
   }
 
+  async #startOver(): Promise<void> {
+    this.challenge = null;
+    await this.focusAfterRender('#password');
+  }
+
   override render() {
     const t = this.t;
+    if (this.challenge) {
+      return html`<idv-second-factor-step .ctx=${this.ctx} .challenge=${this.challenge}
+        @idv-second-factor-cancel=${() => void this.#startOver()}></idv-second-factor-step>`;
+    }
     return html`<h1 tabindex="-1">${t('loginTitle')}</h1>
       <p class="muted">${t('loginIntro')}</p>
       <form @submit=${this.#submit} novalidate>

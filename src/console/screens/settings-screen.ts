@@ -18,6 +18,7 @@ type TenantChanges = Partial<
     | 'document_authenticity'
     | 'proof_of_address_max_age_days'
     | 'attempts_per_step'
+    | 'require_second_factor'
   >
 >;
 
@@ -92,6 +93,9 @@ export class SettingsScreen extends ConsoleScreen {
     if (poa !== tenant.proof_of_address_max_age_days) changes.proof_of_address_max_age_days = poa;
     const attempts = Number(text('attempts_per_step'));
     if (attempts !== tenant.attempts_per_step) changes.attempts_per_step = attempts;
+    const requireSecondFactor = data.get('require_second_factor') === 'on';
+    if (requireSecondFactor !== tenant.require_second_factor)
+      changes.require_second_factor = requireSecondFactor;
     return changes;
   }
 
@@ -220,6 +224,12 @@ export class SettingsScreen extends ConsoleScreen {
           </div>`,
         )}
       </fieldset>
+      <div class="check">
+        <input type="checkbox" id="require_second_factor" name="require_second_factor"
+          aria-describedby="second-factor-hint" ?checked=${tenant.require_second_factor} />
+        <label for="require_second_factor">${t('requireSecondFactor')}</label>
+      </div>
+      <p id="second-factor-hint" class="muted">${t('requireSecondFactorHint')}</p>
       ${this.renderError(this.formError)}
       <div class="actions"><button type="submit" data-write ?disabled=${this.busy}>${t('save')}</button></div>
     </form>`;

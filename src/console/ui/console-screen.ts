@@ -35,14 +35,19 @@ export class NavigateEvent extends Event {
   }
 }
 
-/** Tells the shell a login succeeded: it stores the token and opens the next page. */
+/**
+ * Tells the shell a login succeeded: it stores the token and opens the next page. `enrolmentOnly`: the
+ * token may only enrol a second factor (the tenant requires one), so the shell opens the security page.
+ */
 export class LoggedInEvent extends Event {
   readonly token: string;
   readonly expiresIn: number;
-  constructor(token: string, expiresIn: number) {
+  readonly enrolmentOnly: boolean;
+  constructor(token: string, expiresIn: number, enrolmentOnly = false) {
     super('idv-logged-in', { bubbles: true, composed: true });
     this.token = token;
     this.expiresIn = expiresIn;
+    this.enrolmentOnly = enrolmentOnly;
   }
 }
 

@@ -70,6 +70,8 @@ const DEFAULT_PATH: Record<Role, string> = {
 };
 
 export const PASSWORD = 'correct horse battery staple';
+/** The one code the fake accepts from an authenticator app, at enrolment and at login. */
+export const TOTP_CODE = '246810';
 const TENANT_ID = 'ten_Fake0000000000000001';
 const DAY = 86_400_000;
 
@@ -406,6 +408,10 @@ export class FakeConsoleBackend {
       updated_at: iso(Date.now() - 2 * DAY),
     },
   ];
+  /** The signed-in user's second factors, as `GET /v1/me/second-factors` shows them. */
+  secondFactors = { totp: false, recoveryCodes: 0, requiredByTenant: false };
+  /** E-mail addresses whose password step answers the second-factor challenge instead of a token. */
+  readonly secondFactorEmails = new Set<string>();
   tenant: Tenant = {
     object: 'tenant',
     tenant_id: TENANT_ID,
@@ -417,6 +423,7 @@ export class FakeConsoleBackend {
     document_authenticity: 'offline_checks',
     proof_of_address_max_age_days: 92,
     attempts_per_step: 3,
+    require_second_factor: false,
     created_at: iso(Date.now() - 100 * DAY),
     updated_at: iso(Date.now() - 100 * DAY),
   };
@@ -499,7 +506,10 @@ export class FakeConsoleBackend {
       const match = pattern.exec(url.pathname);
       if (!match) continue;
       let role: Role = 'viewer';
-      if (capability !== null || !/^\/v1\/console\/(login|accept-invitation)$/.test(url.pathname)) {
+      if (
+        capability !== null ||
+        !/^\/v1\/console\/(login|login\/second-factor|accept-invitation)$/.test(url.pathname)
+      ) {
         const token = headers.get('authorization')?.replace(/^Bearer /, '') ?? '';
         const found = this.tokens.get(token);
         if (!found) return problem(401, 'token_expired', 'The access token has expired.');
@@ -536,6 +546,15 @@ export class FakeConsoleBackend {
       const { email, password } = body as { email: string; password: string };
       const found = this.users.find((u) => u.email === email && u.status === 'active');
       if (!found || password !== PASSWORD) return problem(401, 'invalid_credentials', 'Incorrect.');
+      if (this.secondFactorEmails.has(email)) {
+        return json({
+          second_factor_required: true,
+          challenge_token: `challenge_${found.role}`,
+          expires_in: 300,
+          methods: ['totp', 'recovery_code'],
+          passkey_options: null,
+        });
+      }
       const token = this.tokenFor(found.role);
       return json({
         access_token: token,
@@ -545,6 +564,54 @@ export class FakeConsoleBackend {
         capabilities: ROLE_CAPABILITIES[found.role],
         default_path: DEFAULT_PATH[found.role],
       });
+    });
+    this.#on('POST', '/v1/console/login/second-factor', null, ({ body }) => {
+      const { challenge_token: challenge, totp_code: code } = body as {
+        challenge_token: string;
+        totp_code?: string;
+      };
+      const role = challenge.replace(/^challenge_/, '') as Role;
+      if (!ROLE_CAPABILITIES[role]) return problem(410, 'login_challenge_expired', 'Expired.');
+      if (code !== TOTP_CODE) return problem(401, 'invalid_second_factor', 'The code is incorrect.');
+      return json({
+        access_token: this.tokenFor(role),
+        token_type: 'Bearer',
+        expires_in: 3600,
+        user: this.#userOf(role),
+        capabilities: ROLE_CAPABILITIES[role],
+        default_path: DEFAULT_PATH[role],
+      });
+    });
+    this.#on('GET', '/v1/me/second-factors', null, () =>
+      json({
+        object: 'second_factors',
+        totp: this.secondFactors.totp,
+        passkeys: [],
+        recovery_codes_remaining: this.secondFactors.recoveryCodes,
+        required_by_tenant: this.secondFactors.requiredByTenant,
+      }),
+    );
+    this.#on('POST', '/v1/me/second-factors/totp', null, (_request, _params, role) => {
+      const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+      const account = encodeURIComponent(this.#userOf(role).email);
+      return json(
+        {
+          object: 'totp_enrolment',
+          enrolment_id: 'sfc_FakeEnrolment0000001',
+          secret,
+          otpauth_uri: `otpauth://totp/id-verify:${account}?secret=${secret}&issuer=id-verify&algorithm=SHA1&digits=6&period=30`,
+          expires_in: 600,
+        },
+        201,
+      );
+    });
+    this.#on('POST', '/v1/me/second-factors/totp/confirm', null, ({ body }) => {
+      if ((body as { code?: string }).code !== TOTP_CODE) {
+        return problem(401, 'invalid_second_factor', 'The code is incorrect.');
+      }
+      this.secondFactors = { ...this.secondFactors, totp: true, recoveryCodes: 10 };
+      const recovery = [...'ABCDEFGHJK'].map((letter) => `${letter}2345-6789${letter}`);
+      return json({ object: 'totp_enrolled', recovery_codes: recovery, login: null });
     });
     this.#on('POST', '/v1/console/logout', null, ({ headers }) => {
       this.tokens.delete(headers.get('authorization')?.replace(/^Bearer /, '') ?? '');
