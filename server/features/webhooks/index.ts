@@ -7,6 +7,7 @@ export {
   type SignTestWebhookInput,
   signTestWebhook,
   type VerifyWebhookOptions,
+  verifyServiceSignature,
   verifyServiceSignatureWithoutReplayProtection,
   verifyWebhook,
   type WebhookEvent,

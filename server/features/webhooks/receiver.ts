@@ -193,6 +193,13 @@ export async function verifyServiceSignatureWithoutReplayProtection(
   );
 }
 
+/**
+ * @deprecated The same function by its old name, kept so receivers built on `id-verify/webhooks` keep
+ * running: use {@link verifyWebhook}, or call {@link verifyServiceSignatureWithoutReplayProtection} by the
+ * name that says what it gives up.
+ */
+export const verifyServiceSignature = verifyServiceSignatureWithoutReplayProtection;
+
 export interface SignTestWebhookInput {
   secret: string;
   /** The event to send; `event_id`, `created_at` and `environment` are filled in when missing. */
