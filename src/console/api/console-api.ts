@@ -117,6 +117,8 @@ export class ConsoleApi {
 
   async #json<T>(method: string, path: string, options: SendOptions, auth: AuthMode = 'token'): Promise<T> {
     const response = await this.#send(method, path, options, auth);
+    // 204 No Content (releasing a review claim): there is no body to parse.
+    if (response.status === 204) return undefined as T;
     return (await response.json()) as T;
   }
 

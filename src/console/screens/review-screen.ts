@@ -9,21 +9,31 @@ import {
   type SessionResult,
   type TenantUser,
 } from '../api/console-types.ts';
+import type { DocumentData, ReviewClaim } from '../api/review-workflow-types.ts';
 import { codeLabel } from '../i18n/localize.ts';
 import { consolePath } from '../routing/routes.ts';
-import { checksTable } from '../ui/checks-view.ts';
+import { checksTable, reasonList } from '../ui/checks-view.ts';
 import { ConsoleScreen } from '../ui/console-screen.ts';
+import { documentDataComparison } from '../ui/document-data.ts';
 import '../ui/evidence-image.ts';
+import { faceComparison, type ImageLabels, type ShownImage } from '../ui/face-comparison.ts';
 import { formatAge } from '../ui/format.ts';
+import { type ClaimState, claimControls } from '../ui/review-claim.ts';
 import { actionKey, badge } from '../ui/widgets.ts';
 
 /** Sessions read per page; the next page is read when the reviewer moves past the last one loaded. */
 const PAGE = 100;
 
+/** How often a held claim is renewed: claims last 30 minutes on the server. */
+const CLAIM_RENEW_MS = 10 * 60_000;
+
 interface Current {
   session: Session;
   result: SessionResult;
   uploads: EvidenceUpload[];
+  /** The document's values per source; null when they cannot be read (`documentDataNote` says why). */
+  documentData: DocumentData | null;
+  documentDataNote: string;
 }
 
 interface Conflict {
@@ -55,16 +65,50 @@ export class ReviewScreen extends ConsoleScreen {
   static override styles = [
     ...ConsoleScreen.styles,
     css`
-      .workspace {
+      /* The reviewer's first screen: what to compare on the left, the decision on the right. */
+      .review-grid {
         display: grid;
-        grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
+        grid-template-columns: minmax(0, 1fr) minmax(16rem, 22rem);
         gap: 1.25rem;
         align-items: start;
       }
-      @media (max-width: 60rem) {
-        .workspace {
+      /* The box the screen gets, not the window: the console's navigation takes its share first. */
+      .review {
+        container-type: inline-size;
+      }
+      @container (max-width: 46rem) {
+        .review-grid {
           grid-template-columns: minmax(0, 1fr);
         }
+      }
+      .decision-panel {
+        position: sticky;
+        inset-block-start: 0.5rem;
+      }
+      .decision-panel .checks-list {
+        grid-template-columns: minmax(0, 1fr);
+      }
+      .panel h3 {
+        margin-block-start: 0;
+      }
+      .panel + .panel {
+        margin-block-start: 1.25rem;
+      }
+      .side-by-side {
+        display: grid;
+        grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
+        gap: 1rem;
+        margin-block-end: 0.75rem;
+      }
+      .side-by-side .muted,
+      .images .muted {
+        margin-block: 0.25rem 0;
+      }
+      tr.differs > * {
+        background: color-mix(in srgb, var(--idv-color-danger) 10%, var(--idv-color-background));
+      }
+      #review-reasons ul {
+        margin-block-start: 0.25rem;
       }
       .images {
         display: grid;
@@ -123,6 +167,7 @@ export class ReviewScreen extends ConsoleScreen {
     outcome: { state: true },
     conflict: { state: true },
     decisionError: { state: true },
+    claim: { state: true },
   };
 
   /** Oldest first; a decided session leaves it. */
@@ -135,6 +180,9 @@ export class ReviewScreen extends ConsoleScreen {
   declare outcome: string;
   declare conflict: Conflict | null;
   declare decisionError: unknown;
+  /** The current session's claim as this reviewer sees it (ui/review-claim.ts). */
+  declare claim: ClaimState;
+  #claimTimer: ReturnType<typeof setInterval> | null = null;
 
   #showAbort: AbortController | null = null;
   #objectUrls: string[] = [];
@@ -152,6 +200,7 @@ export class ReviewScreen extends ConsoleScreen {
     this.outcome = '';
     this.conflict = null;
     this.decisionError = null;
+    this.claim = { kind: 'none' };
   }
 
   override connectedCallback(): void {
@@ -164,6 +213,7 @@ export class ReviewScreen extends ConsoleScreen {
     document.removeEventListener('keydown', this.#onKey);
     this.#showAbort?.abort();
     this.#releaseImages();
+    this.#leaveClaim();
   }
 
   /** The queue belongs to the environment; `?session=` only picks where to start. */
@@ -221,6 +271,7 @@ export class ReviewScreen extends ConsoleScreen {
     const abort = new AbortController();
     this.#showAbort = abort;
     this.#releaseImages();
+    this.#leaveClaim();
     this.index = index;
     this.current = null;
     this.images = new Map();
@@ -228,12 +279,14 @@ export class ReviewScreen extends ConsoleScreen {
     this.decisionError = null;
     const path = `/v1/sessions/${encodeURIComponent(target.session_id)}`;
     try {
-      const [result, uploads] = await Promise.all([
+      const [result, uploads, documentData] = await Promise.all([
         this.api.get<SessionResult>(`${path}/result`, { signal: abort.signal }),
         this.api.get<List<EvidenceUpload>>(`${path}/evidence`, { signal: abort.signal }),
+        this.#documentData(path, abort.signal),
       ]);
       if (abort.signal.aborted) return;
-      this.current = { session: target, result, uploads: uploads.data };
+      this.current = { session: target, result, uploads: uploads.data, ...documentData };
+      void this.#claim(target.session_id, 'claim');
     } catch (error) {
       if (!abort.signal.aborted) this.decisionError = error;
       return;
@@ -256,6 +309,123 @@ export class ReviewScreen extends ConsoleScreen {
         this.images = new Map(this.images).set(upload.upload_id, url);
       }),
     );
+  }
+
+  /**
+   * The document's values per source, for roles that may read personal data (the server audits the
+   * read). Null with a sentence when they cannot be had: the comparison then names the fields only.
+   */
+  async #documentData(
+    path: string,
+    signal: AbortSignal,
+  ): Promise<{ documentData: DocumentData | null; documentDataNote: string }> {
+    if (!this.can('identities:read_pii'))
+      return { documentData: null, documentDataNote: this.t('docDataNoPii') };
+    try {
+      const data = await this.api.get<DocumentData>(`${path}/document-data`, { signal });
+      return { documentData: data, documentDataNote: '' };
+    } catch (error) {
+      if (signal.aborted) throw error;
+      // resource_missing: nothing was typed or read; route_not_found: a server without this operation.
+      return { documentData: null, documentDataNote: this.t('docDataNone') };
+    }
+  }
+
+  // ---- claims (issue 25): one reviewer at a time, taken over explicitly ----------------------------
+
+  /** Claims (or renews, or takes over) the session shown; a server without claims leaves it 'none'. */
+  async #claim(sessionId: string, how: 'claim' | 'take-over'): Promise<void> {
+    if (!this.can('sessions:review')) return;
+    const path = `/v1/sessions/${encodeURIComponent(sessionId)}/claim${how === 'take-over' ? '/take-over' : ''}`;
+    this.busy = how === 'take-over' || this.busy;
+    try {
+      const claim = await this.api.post<ReviewClaim>(path, { idempotencyKey: actionKey() });
+      if (this.current?.session.session_id !== sessionId) return;
+      this.claim = { kind: 'mine', claim };
+      this.#renewLater(sessionId);
+      if (how === 'take-over') void this.focusAfterRender('#claim');
+    } catch (error) {
+      if (this.current?.session.session_id !== sessionId) return;
+      if (error instanceof ConsoleApiError && error.code === 'review_claimed') this.#claimedBy(error);
+      else if (!(error instanceof ConsoleApiError) || error.status !== 404 || how === 'take-over') {
+        // A 404 on the first claim is a server without claims (or a session gone): the queue still works.
+        if (error instanceof ConsoleApiError && error.code !== 'route_not_found') this.decisionError = error;
+      }
+    } finally {
+      if (how === 'take-over') this.busy = false;
+    }
+  }
+
+  #claimedBy(error: ConsoleApiError): void {
+    const holder = String(error.problem.claimed_by ?? '');
+    const until = error.problem.claimed_until;
+    this.claim = {
+      kind: 'theirs',
+      holder,
+      until: typeof until === 'string' ? until : null,
+      confirming: false,
+    };
+  }
+
+  #renewLater(sessionId: string): void {
+    if (this.#claimTimer !== null) clearInterval(this.#claimTimer);
+    this.#claimTimer = setInterval(() => void this.#claim(sessionId, 'claim'), CLAIM_RENEW_MS);
+  }
+
+  /** Stops renewing; a claim this reviewer holds is released so a colleague can pick the session up. */
+  #leaveClaim(): void {
+    if (this.#claimTimer !== null) clearInterval(this.#claimTimer);
+    this.#claimTimer = null;
+    const claim = this.claim;
+    this.claim = { kind: 'none' };
+    if (claim.kind === 'mine' && claim.claim.expires_at !== null) {
+      this.api
+        .delete(`/v1/sessions/${encodeURIComponent(claim.claim.session_id)}/claim`)
+        .catch(() => undefined);
+    }
+  }
+
+  async #release(): Promise<void> {
+    const claim = this.claim;
+    if (claim.kind !== 'mine') return;
+    this.busy = true;
+    try {
+      await this.api.delete(`/v1/sessions/${encodeURIComponent(claim.claim.session_id)}/claim`);
+      if (this.#claimTimer !== null) clearInterval(this.#claimTimer);
+      this.#claimTimer = null;
+      this.claim = { kind: 'none' };
+      this.outcome = this.t('claimReleased');
+    } catch (error) {
+      this.decisionError = error;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  #claimActions() {
+    const me = this.ctx.me?.user;
+    return {
+      who: (userId: string) => (userId === me?.user_id ? me.email : userId),
+      date: (iso: string | null) => this.date(iso),
+      busy: this.busy,
+      onTakeOver: () => {
+        if (this.claim.kind === 'theirs') {
+          this.claim = { ...this.claim, confirming: true };
+          void this.focusAfterRender('#confirm-take-over');
+        }
+      },
+      onConfirmTakeOver: () => {
+        const id = this.current?.session.session_id;
+        if (id) void this.#claim(id, 'take-over');
+      },
+      onCancelTakeOver: () => {
+        if (this.claim.kind === 'theirs') {
+          this.claim = { ...this.claim, confirming: false };
+          void this.focusAfterRender('#take-over');
+        }
+      },
+      onRelease: () => void this.#release(),
+    };
   }
 
   async #step(delta: number): Promise<void> {
@@ -308,6 +478,7 @@ export class ReviewScreen extends ConsoleScreen {
   async #decide(decision: 'approve' | 'reject'): Promise<void> {
     const current = this.current;
     if (!current || this.busy || this.conflict || !this.can('sessions:review')) return;
+    if (this.claim.kind === 'theirs') return;
     const { reasons, note } = this.#form();
     const body: Record<string, unknown> = { decision };
     if (decision === 'reject' && reasons.length > 0) body['reason_codes'] = reasons;
@@ -321,9 +492,14 @@ export class ReviewScreen extends ConsoleScreen {
         idempotencyKey: actionKey(),
       });
       this.outcome = this.t('decisionSaved', { status: codeLabel(this.t, 'status_', decided.status) });
+      // The decision ended the claim on the server: nothing to release.
+      this.claim = { kind: 'none' };
       this.#dropCurrent();
     } catch (error) {
-      if (error instanceof ConsoleApiError && error.code === 'invalid_state_transition') {
+      if (error instanceof ConsoleApiError && error.code === 'review_claimed') {
+        this.#claimedBy(error);
+        void this.focusAfterRender('#claim');
+      } else if (error instanceof ConsoleApiError && error.code === 'invalid_state_transition') {
         this.conflict = await this.#whoDecided(id, error);
         void this.focusAfterRender('#conflict');
       } else {
@@ -400,6 +576,7 @@ export class ReviewScreen extends ConsoleScreen {
         <dd>${t('shortcutReject')}</dd>
       </dl>
       <p class="muted">${t('shortcutsHint')}</p>
+      <p class="muted">${t('imageKeysHint')}</p>
     </section>`;
   }
 
@@ -411,16 +588,73 @@ export class ReviewScreen extends ConsoleScreen {
     return t('evidence_document');
   }
 
-  #renderEvidence(current: Current) {
+  #labels(): ImageLabels {
     const t = this.t;
-    if (current.uploads.length === 0) return html`<p>${t('noEvidence')}</p>`;
-    const labels = {
+    return {
       zoomIn: t('zoomIn'),
       zoomOut: t('zoomOut'),
       rotate: t('rotate'),
+      rotateBack: t('rotateBack'),
       reset: t('resetView'),
       failed: t('evidenceFailed'),
     };
+  }
+
+  #shown(upload: EvidenceUpload): ShownImage {
+    return { upload, url: this.images.get(upload.upload_id) ?? '', caption: this.#caption(upload) };
+  }
+
+  /** Why the session waits for a person: the result's reasons, else the codes of the checks not passed. */
+  #renderReasons(current: Current) {
+    const t = this.t;
+    const codes = new Set(current.result.reasons.map((reason) => reason.code));
+    if (codes.size === 0) {
+      for (const check of current.result.checks)
+        if (check.status !== 'passed') for (const code of check.reason_codes) codes.add(code);
+    }
+    const open = current.result.checks.filter((c) => c.status === 'failed' || c.status === 'inconclusive');
+    return html`<div id="review-reasons" class="notice" role="group" aria-labelledby="review-reasons-title">
+      <h3 id="review-reasons-title">${t('reviewReasonsTitle')}</h3>
+      ${reasonList(t, [...codes])}
+      ${
+        open.length > 0
+          ? html`<p class="muted">${t('reviewChecksOpen', {
+              checks: open
+                .map((c) => `${codeLabel(t, 'check_', c.type)} (${codeLabel(t, 'checkStatus_', c.status)})`)
+                .join(', '),
+            })}</p>`
+          : nothing
+      }
+    </div>`;
+  }
+
+  #renderComparison(current: Current) {
+    const t = this.t;
+    const checks = current.result.checks;
+    const front =
+      current.uploads.find((u) => u.kind === 'document' && u.side !== 'back') ??
+      current.uploads.find((u) => u.kind === 'document');
+    const frames = current.uploads.filter((u) => u.kind === 'liveness_frame').map((u) => this.#shown(u));
+    return html`${faceComparison(
+      t,
+      this.ctx.locale,
+      front ? this.#shown(front) : null,
+      frames,
+      checks.find((c) => c.type === 'face_match') ?? null,
+      this.#labels(),
+    )}
+    ${documentDataComparison(
+      t,
+      current.documentData,
+      checks.find((c) => c.type === 'data_consistency') ?? null,
+      current.documentDataNote,
+    )}`;
+  }
+
+  #renderEvidence(current: Current) {
+    const t = this.t;
+    if (current.uploads.length === 0) return html`<p>${t('noEvidence')}</p>`;
+    const labels = this.#labels();
     return html`<div class="images">
       ${current.uploads.map((upload) => {
         const url = this.images.get(upload.upload_id);
@@ -445,9 +679,10 @@ export class ReviewScreen extends ConsoleScreen {
 
   #renderDecision() {
     const t = this.t;
-    const disabled = this.busy || this.conflict !== null;
-    return html`<form id="decision" @submit=${(event: Event) => event.preventDefault()}>
+    const disabled = this.busy || this.conflict !== null || this.claim.kind === 'theirs';
+    return html`<form id="decision" class="decision-panel card" @submit=${(event: Event) => event.preventDefault()}>
       <h3>${t('decisionTitle')}</h3>
+      ${claimControls(t, this.claim, this.#claimActions())}
       <fieldset>
         <legend>${t('rejectReasons')}</legend>
         <div class="checks-list">
@@ -464,10 +699,10 @@ export class ReviewScreen extends ConsoleScreen {
         <textarea id="note" name="note" maxlength="2000"></textarea>
       </div>
       <div class="actions">
-        <button type="button" data-write ?disabled=${disabled} @click=${() => void this.#decide('approve')}>
+        <button type="button" id="approve" data-write ?disabled=${disabled} @click=${() => void this.#decide('approve')}>
           ${t('approve')} <kbd aria-hidden="true">a</kbd>
         </button>
-        <button type="button" class="danger" data-write ?disabled=${disabled} @click=${() => void this.#decide('reject')}>
+        <button type="button" id="reject" class="danger" data-write ?disabled=${disabled} @click=${() => void this.#decide('reject')}>
           ${t('reject')} <kbd aria-hidden="true">r</kbd>
         </button>
       </div>
@@ -480,7 +715,7 @@ export class ReviewScreen extends ConsoleScreen {
     if (!session) return nothing;
     const current = this.current?.session.session_id === session.session_id ? this.current : null;
     const since = session.decided_at ?? session.created_at;
-    return html`<section aria-labelledby="current">
+    return html`<section class="review" aria-labelledby="current">
       <div class="queue-nav">
         <button type="button" class="secondary small" ?disabled=${this.index === 0} @click=${() => void this.#step(-1)}>
           ${t('previous')} <kbd aria-hidden="true">k</kbd>
@@ -513,14 +748,14 @@ export class ReviewScreen extends ConsoleScreen {
       ${this.renderError(this.decisionError)}
       ${
         current
-          ? html`<div class="workspace">
-            <div>
-              <h3>${t('evidenceTitle')}</h3>
-              ${this.#renderEvidence(current)}
+          ? html`${this.#renderReasons(current)}
+            <div class="review-grid">
+              <div>${this.#renderComparison(current)}</div>
+              ${this.#renderDecision()}
             </div>
-            <div>${checksTable(t, this.ctx.locale, current.result.checks, t('sectionChecks'))}</div>
-          </div>
-          ${this.#renderDecision()}`
+            ${checksTable(t, this.ctx.locale, current.result.checks, t('sectionChecks'))}
+            <h3>${t('evidenceTitle')}</h3>
+            ${this.#renderEvidence(current)}`
           : html`<p role="status" class="muted">${t('loading')}</p>`
       }
     </section>`;

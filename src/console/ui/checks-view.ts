@@ -52,26 +52,28 @@ export function checksTable(
   if (checks.length === 0) return html`<p>${t('noChecks')}</p>`;
   // The table may scroll sideways (beside the images, in a narrow window, with a wider font): it is always
   // focusable and named, so keyboard users can scroll it; a group when uncaptioned, so it does not repeat
-  // the landmark of the section it is in.
-  return html`<div class="table-wrap" role=${caption ? 'region' : 'group'} tabindex="0"
+  // the landmark of the section it is in. In a narrow box (console-styles.ts, `.checks-table`) each row
+  // stacks its cells instead of squeezing four columns: the explicit roles keep it a table to assistive
+  // technology once its parts are laid out as blocks.
+  return html`<div class="table-wrap checks-table" role=${caption ? 'region' : 'group'} tabindex="0"
     aria-label=${caption ?? t('sectionChecks')}>
-    <table>
+    <table role="table">
       ${caption ? html`<caption>${caption}</caption>` : nothing}
-      <thead>
-        <tr>
-          <th scope="col">${t('sectionChecks')}</th>
-          <th scope="col">${t('status')}</th>
-          <th scope="col">${t('reasonCodes')}</th>
-          <th scope="col">${t('details')}</th>
+      <thead role="rowgroup">
+        <tr role="row">
+          <th scope="col" role="columnheader">${t('sectionChecks')}</th>
+          <th scope="col" role="columnheader">${t('status')}</th>
+          <th scope="col" role="columnheader">${t('reasonCodes')}</th>
+          <th scope="col" role="columnheader">${t('details')}</th>
         </tr>
       </thead>
-      <tbody>
+      <tbody role="rowgroup">
         ${checks.map(
-          (check) => html`<tr>
-            <th scope="row">${codeLabel(t, 'check_', check.type)}</th>
-            <td>${badge(t, 'checkStatus_', check.status)}</td>
-            <td>${reasonList(t, check.reason_codes)}</td>
-            <td>
+          (check) => html`<tr role="row">
+            <th scope="row" role="rowheader">${codeLabel(t, 'check_', check.type)}</th>
+            <td role="cell" data-label=${t('status')}>${badge(t, 'checkStatus_', check.status)}</td>
+            <td role="cell" data-label=${t('reasonCodes')}>${reasonList(t, check.reason_codes)}</td>
+            <td role="cell" data-label=${t('details')}>
               ${
                 check.details && Object.keys(check.details).length > 0
                   ? detailsList(t, locale, check.details)

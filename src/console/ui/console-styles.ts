@@ -95,6 +95,56 @@ export const consoleStyles = css`
   tbody tr:last-child > * {
     border-block-end: none;
   }
+  /*
+   * The checks table (ui/checks-view.ts). Its details are a two-column list inside a cell: the value
+   * column keeps a readable width, or a long reason wraps a word per line and the row grows thousands of
+   * pixels tall (issue 25). Below the width four columns need, each row stacks its cells.
+   */
+  .checks-table {
+    container-type: inline-size;
+  }
+  .checks-table dl.facts {
+    grid-template-columns: minmax(0, max-content) minmax(12rem, 1fr);
+  }
+  @container (max-width: 50rem) {
+    .checks-table table,
+    .checks-table tbody,
+    .checks-table tr,
+    .checks-table th,
+    .checks-table td {
+      display: block;
+    }
+    .checks-table thead {
+      position: absolute;
+      inline-size: 1px;
+      block-size: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
+    .checks-table tbody tr {
+      border-block-end: 1px solid var(--idv-color-border);
+      padding-block: 0.25rem;
+    }
+    .checks-table tbody th,
+    .checks-table tbody td {
+      border: none;
+      padding-block: 0.25rem;
+    }
+    .checks-table td[data-label]::before {
+      content: attr(data-label);
+      display: block;
+      font-weight: 600;
+      font-size: 0.8125rem;
+    }
+    .checks-table dl.facts {
+      grid-template-columns: minmax(0, 1fr);
+      gap: 0 1rem;
+    }
+    .checks-table dl.facts dd {
+      margin-block-end: 0.375rem;
+    }
+  }
   .cards {
     display: grid;
     grid-template-columns: repeat(auto-fit, minmax(13rem, 1fr));

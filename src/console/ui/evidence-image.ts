@@ -44,6 +44,11 @@ export class EvidenceImage extends LitElement {
         max-block-size: 100%;
         transition: transform 0.15s ease-out;
       }
+      @media (prefers-reduced-motion: reduce) {
+        img {
+          transition: none;
+        }
+      }
       .tools {
         display: flex;
         flex-wrap: wrap;
@@ -74,7 +79,14 @@ export class EvidenceImage extends LitElement {
   declare alt: string;
   declare caption: string;
   declare failed: boolean;
-  declare labels: { zoomIn: string; zoomOut: string; rotate: string; reset: string; failed: string };
+  declare labels: {
+    zoomIn: string;
+    zoomOut: string;
+    rotate: string;
+    rotateBack?: string;
+    reset: string;
+    failed: string;
+  };
   declare zoom: number;
   declare rotation: number;
 
@@ -106,11 +118,42 @@ export class EvidenceImage extends LitElement {
     img.style.setProperty('max-block-size', zoomed ? 'none' : '100%');
   }
 
+  /**
+   * Keys on the focused frame: + and − zoom, ] and [ rotate, 0 resets. Handled keys are marked
+   * (preventDefault), so a screen's own single-letter shortcuts leave them alone; arrows scroll the frame.
+   */
+  #key(event: KeyboardEvent): void {
+    if (!this.src || this.failed || event.ctrlKey || event.metaKey || event.altKey) return;
+    switch (event.key) {
+      case '+':
+      case '=':
+        this.zoom = Math.min(MAX_ZOOM, this.zoom + ZOOM_STEP);
+        break;
+      case '-':
+        this.zoom = Math.max(MIN_ZOOM, this.zoom - ZOOM_STEP);
+        break;
+      case ']':
+        this.rotation = (this.rotation + 90) % 360;
+        break;
+      case '[':
+        this.rotation = (this.rotation + 270) % 360;
+        break;
+      case '0':
+        this.zoom = 1;
+        this.rotation = 0;
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  }
+
   override render() {
     const { labels } = this;
     return html`<figure>
       <figcaption>${this.caption}</figcaption>
-      <div class="frame" tabindex="0" role="group" aria-label=${this.caption}>
+      <div class="frame" tabindex="0" role="group" aria-label=${this.caption}
+        aria-keyshortcuts="+ - ] [ 0" @keydown=${(event: KeyboardEvent) => this.#key(event)}>
         ${
           this.failed
             ? html`<p class="error">${labels.failed}</p>`
@@ -128,6 +171,12 @@ export class EvidenceImage extends LitElement {
               ?disabled=${this.zoom <= MIN_ZOOM} @click=${() => (this.zoom = Math.max(MIN_ZOOM, this.zoom - ZOOM_STEP))}>−</button>
             <button type="button" class="secondary" aria-label=${`${labels.rotate}: ${this.caption}`}
               @click=${() => (this.rotation = (this.rotation + 90) % 360)}>↻</button>
+            ${
+              labels.rotateBack
+                ? html`<button type="button" class="secondary" aria-label=${`${labels.rotateBack}: ${this.caption}`}
+                  @click=${() => (this.rotation = (this.rotation + 270) % 360)}>↺</button>`
+                : nothing
+            }
             ${
               this.zoom !== 1 || this.rotation !== 0
                 ? html`<button type="button" class="secondary" @click=${() => {

@@ -24,7 +24,10 @@ async function decisionReady(el: HTMLElement): Promise<void> {
 async function imagesLoaded(el: HTMLElement): Promise<HTMLImageElement[]> {
   return until(
     () => {
-      const viewers = [...(screenOf(el as never)?.shadowRoot?.querySelectorAll('idv-evidence-image') ?? [])];
+      // The evidence section's viewers (the face comparison above it shows two of them again).
+      const viewers = [
+        ...(screenOf(el as never)?.shadowRoot?.querySelectorAll('.images idv-evidence-image') ?? []),
+      ];
       const images = viewers
         .map((viewer) => viewer.shadowRoot?.querySelector('img'))
         .filter(Boolean) as HTMLImageElement[];
@@ -126,10 +129,10 @@ describe('console review queue', () => {
     expect(img.getAttribute('alt')).to.equal('Document, front, 240 × 150 pixels');
   });
 
-  it('shows the checks beside the images', async () => {
+  it('shows the checks under the comparison', async () => {
     const { el } = await mountConsole({ role: 'reviewer', path: '/console/reviews' });
-    await until(() => screenOf(el)?.shadowRoot?.querySelector('.workspace table'), 4000, 'the checks');
-    const text = screenOf(el)!.shadowRoot!.querySelector('.workspace')!.textContent!;
+    await until(() => screenOf(el)?.shadowRoot?.querySelector('.checks-table table'), 4000, 'the checks');
+    const text = screenOf(el)!.shadowRoot!.querySelector('.checks-table')!.textContent!;
     expect(text).to.include('Document authenticity');
     expect(text).to.include('Inconclusive');
     expect(text).to.include('mrz_check_digits');
@@ -137,8 +140,8 @@ describe('console review queue', () => {
 
   it("shows the face match's zone in words, why, and the score against the limits beside the images", async () => {
     const { el } = await mountConsole({ role: 'reviewer', path: '/console/reviews' });
-    await until(() => screenOf(el)?.shadowRoot?.querySelector('.workspace table'), 4000, 'the checks');
-    const row = [...screenOf(el)!.shadowRoot!.querySelectorAll('.workspace tbody tr')].find(
+    await until(() => screenOf(el)?.shadowRoot?.querySelector('.checks-table table'), 4000, 'the checks');
+    const row = [...screenOf(el)!.shadowRoot!.querySelectorAll('.checks-table tbody tr')].find(
       (tr) => tr.querySelector('th')?.textContent?.trim() === 'Face match',
     )!;
     const facts = [...row.querySelectorAll('dl.facts dt')].map((dt) => [
@@ -158,7 +161,9 @@ describe('console review queue', () => {
   it('says who decided first when the decision comes too late (409)', async () => {
     const { el, backend } = await mountConsole({ role: 'tenant_admin', path: '/console/reviews' });
     await until(() => currentId(el) === 'sess_Review00000000000001', 4000, 'the first session');
-    // Meanwhile a colleague rejects it.
+    // Meanwhile a colleague rejects it (the admin's claim on it having lapsed).
+    await until(() => backend.claims.has('sess_Review00000000000001'), 4000, "the admin's claim");
+    backend.claims.clear();
     const colleague = backend.tokenFor('reviewer');
     await backend.fetch('/v1/sessions/sess_Review00000000000001/review', {
       method: 'POST',
@@ -166,7 +171,7 @@ describe('console review queue', () => {
       body: JSON.stringify({ decision: 'reject' }),
     });
     const approve = await until(
-      () => screenOf(el)?.shadowRoot?.querySelector<HTMLButtonElement>('#decision button'),
+      () => screenOf(el)?.shadowRoot?.querySelector<HTMLButtonElement>('#decision #approve'),
       4000,
       'the decision form',
     );
@@ -178,7 +183,7 @@ describe('console review queue', () => {
     );
     expect(conflict.textContent).to.include('Someone else decided first: Rejected, by reviewer@tenant.test');
     expect(conflict.getAttribute('role')).to.equal('alert');
-    const decide = [...screenOf(el)!.shadowRoot!.querySelectorAll<HTMLButtonElement>('#decision button')];
+    const decide = [...screenOf(el)!.shadowRoot!.querySelectorAll<HTMLButtonElement>('#approve, #reject')];
     expect(decide.every((button) => button.disabled)).to.equal(true);
   });
 

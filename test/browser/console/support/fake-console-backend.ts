@@ -20,6 +20,7 @@ import type {
   Watchlist,
   Webhook,
 } from '../../../../src/console/api/console-types.ts';
+import type { DocumentData, ReviewClaim } from '../../../../src/console/api/review-workflow-types.ts';
 
 const ROLE_CAPABILITIES: Record<Role, Capability[]> = {
   tenant_admin: [
@@ -278,6 +279,12 @@ export class FakeConsoleBackend {
     }),
   ];
   readonly reviews: { id: string; decision: string; reason_codes?: string[]; note?: string }[] = [];
+  /** Active review claims by session id (issue 25); a test may seed another reviewer's. */
+  readonly claims = new Map<string, ReviewClaim>();
+  /** What `GET /v1/sessions/:id/document-data` answers for a session; absent: 404 resource_missing. */
+  readonly documentData = new Map<string, DocumentData>();
+  /** The checks a session's result carries, when a test wants others than the defaults below. */
+  checksFor: ((session: Session) => SessionResult['checks']) | null = null;
   readonly webhooks: Webhook[] = [
     {
       object: 'webhook',
@@ -541,6 +548,75 @@ export class FakeConsoleBackend {
     return image;
   }
 
+  #audited(action: string, role: Role, sessionId: string, details: Record<string, unknown>): void {
+    this.audit.unshift({
+      object: 'audit_event',
+      audit_event_id: `aud_${++this.#counter}`,
+      action: action as AuditEvent['action'],
+      actor: { type: 'user', id: this.#userOf(role).user_id },
+      target: { type: 'session', id: sessionId },
+      environment: 'sandbox',
+      request_id: null,
+      ip_prefix: null,
+      details,
+      created_at: iso(Date.now()),
+    });
+  }
+
+  /** 409 `review_claimed` when someone other than `role`'s user holds an active claim on the session. */
+  #claimedByOther(id: string, role: Role): Response | null {
+    const claim = this.claims.get(id);
+    const active = claim && (claim.expires_at === null || Date.parse(claim.expires_at) > Date.now());
+    if (!claim || !active || claim.reviewer_id === this.#userOf(role).user_id) return null;
+    return problem(409, 'review_claimed', 'The session is claimed by another reviewer.', {
+      claimed_by: claim.reviewer_id,
+      claimed_until: claim.expires_at,
+    });
+  }
+
+  /** The claims of issue 25 as docs/API.md describes them: 30 minutes, take-over audited. */
+  #defineClaims(): void {
+    const claimFor = (id: string, role: Role): ReviewClaim => ({
+      object: 'review_claim',
+      session_id: id,
+      reviewer_id: this.#userOf(role).user_id,
+      claimed_at: iso(Date.now()),
+      expires_at: iso(Date.now() + 30 * 60_000),
+      assigned_by: null,
+    });
+    const reviewable = (id: string): Response | null => {
+      const found = this.sessions.find((s) => s.session_id === id);
+      if (!found) return problem(404, 'resource_missing', `No session ${id}.`);
+      return found.status === 'review_required'
+        ? null
+        : problem(409, 'invalid_state_transition', `This one is \`${found.status}\`.`);
+    };
+    this.#on('POST', '/v1/sessions/:id/claim', 'sessions:review', (_r, [id], role) => {
+      const refused = reviewable(id!) ?? this.#claimedByOther(id!, role);
+      if (refused) return refused;
+      const claim = claimFor(id!, role);
+      this.claims.set(id!, claim);
+      return json(claim);
+    });
+    this.#on('POST', '/v1/sessions/:id/claim/take-over', 'sessions:review', (_r, [id], role) => {
+      const refused = reviewable(id!);
+      if (refused) return refused;
+      const previous = this.claims.get(id!);
+      const claim = claimFor(id!, role);
+      this.claims.set(id!, claim);
+      if (previous && previous.reviewer_id !== claim.reviewer_id) {
+        this.#audited('session.claim_taken_over', role, id!, { previous_reviewer_id: previous.reviewer_id });
+      }
+      return json(claim);
+    });
+    this.#on('DELETE', '/v1/sessions/:id/claim', 'sessions:review', (_r, [id], role) => {
+      const refused = this.#claimedByOther(id!, role);
+      if (refused) return refused;
+      this.claims.delete(id!);
+      return new Response(null, { status: 204 });
+    });
+  }
+
   #define(): void {
     this.#on('POST', '/v1/console/login', null, ({ body }) => {
       const { email, password } = body as { email: string; password: string };
@@ -723,7 +799,7 @@ export class FakeConsoleBackend {
           found.status === 'rejected'
             ? [{ code: 'document_tampered', message: 'Tampered.', user_message: 'x' }]
             : [],
-        checks: [
+        checks: this.checksFor?.(found) ?? [
           {
             type: 'document_quality',
             status: 'passed',
@@ -784,9 +860,22 @@ export class FakeConsoleBackend {
       const blob = await this.#image(upload!, upload!.endsWith('2') ? '#7a4b2a' : '#2a4b7a');
       return new Response(blob, { headers: { 'content-type': 'image/png', 'cache-control': 'no-store' } });
     });
+    this.#defineClaims();
+    this.#on('GET', '/v1/sessions/:id/document-data', 'sessions:review', (_r, [id], role) => {
+      if (!ROLE_CAPABILITIES[role].includes('identities:read_pii')) {
+        return problem(403, 'insufficient_capability', 'This needs identities:read_pii.');
+      }
+      const data = this.documentData.get(id!);
+      if (!data) return problem(404, 'resource_missing', `No document data for ${id}.`);
+      this.#audited('session.personal_data_viewed', role, id!, {});
+      return json(data);
+    });
     this.#on('POST', '/v1/sessions/:id/review', 'sessions:review', ({ body }, [id], role) => {
       const found = this.sessions.find((s) => s.session_id === id);
       if (!found) return problem(404, 'resource_missing', `No session ${id}.`);
+      const refused = this.#claimedByOther(id!, role);
+      if (refused) return refused;
+      this.claims.delete(id!);
       if (found.status !== 'review_required') {
         return problem(409, 'invalid_state_transition', `This one is \`${found.status}\`.`, {
           current_status: found.status,

@@ -1,0 +1,103 @@
+/**
+ * The review screen at a reviewer's window (issue 25): at 1280 × 800 the reason for review, the face
+ * comparison, the document-data comparison and the decision controls sit within the first 1,600 px, and
+ * the checks table has no blank rows and nothing cut off, there and at 320 px. Measured with
+ * getBoundingClientRect on realistic checks (support/realistic-checks.ts).
+ */
+import { expect } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
+import { until } from '../support/dom.ts';
+import { engine } from '../support/engine.ts';
+import { FakeConsoleBackend } from './support/fake-console-backend.ts';
+import { mountConsole, resetStorage, screenOf } from './support/mount-console.ts';
+import { REALISTIC_CHECKS } from './support/realistic-checks.ts';
+
+/**
+ * The window's width. Only Chromium's launcher resizes the window here; elsewhere the console is laid out
+ * in a box of that width, which every rule below the media queries follows.
+ */
+async function windowOf(width: number, height: number): Promise<void> {
+  if (engine === 'chromium') await setViewport({ width, height });
+  document.body.style.setProperty('inline-size', engine === 'chromium' ? 'auto' : `${width}px`);
+  document.body.style.setProperty('margin', '0');
+}
+
+async function reviewScreen(): Promise<ShadowRoot> {
+  const backend = new FakeConsoleBackend();
+  backend.checksFor = (session) => (session.status === 'review_required' ? REALISTIC_CHECKS : []);
+  const { el } = await mountConsole({ role: 'reviewer', path: '/console/reviews', backend });
+  const root = await until(
+    () => {
+      const shadow = screenOf(el)?.shadowRoot;
+      return shadow?.querySelector('#decision #note') && shadow.querySelector('.checks-table tbody tr')
+        ? shadow
+        : null;
+    },
+    6000,
+    'the current session with its checks',
+  );
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+  return root;
+}
+
+/** The page's y of an element's bottom edge (scroll included). */
+function bottomOf(element: Element | null | undefined, name: string): number {
+  expect(element, name).to.exist;
+  return element!.getBoundingClientRect().bottom + window.scrollY;
+}
+
+/**
+ * `tallestRow`: the liveness row (zone, reason, ten details) is about 21 lines of 24 px side by side, and
+ * about 27 when its cells stack at 320 px; the blank rows of issue 25 were thousands of pixels tall.
+ */
+function assertChecksTableFits(root: ShadowRoot, tallestRow: number): void {
+  const wrap = root.querySelector<HTMLElement>('.checks-table')!;
+  const table = wrap.querySelector('table')!;
+  // Nothing cut off: the table is no wider than the box it is shown in.
+  expect(table.getBoundingClientRect().width).to.be.at.most(wrap.clientWidth + 1, 'table wider than its box');
+  for (const row of wrap.querySelectorAll('tbody tr')) {
+    const height = row.getBoundingClientRect().height;
+    expect(height, `row ${row.querySelector('th')?.textContent?.trim()}`).to.be.below(tallestRow);
+    for (const cell of row.children) {
+      const rect = cell.getBoundingClientRect();
+      // A cell narrower than a word writes one letter per line: the blank-row bug's cause.
+      expect(rect.width, `a cell of ${row.querySelector('th')?.textContent?.trim()}`).to.be.at.least(40);
+    }
+    // The cause of the blank rows: a details value squeezed to a few characters per line.
+    for (const value of row.querySelectorAll('dl.facts dd')) {
+      expect(value.getBoundingClientRect().width, 'a detail value').to.be.at.least(150);
+    }
+  }
+}
+
+describe('console review screen layout', () => {
+  afterEach(async () => {
+    resetStorage();
+    document.body.style.removeProperty('inline-size');
+    if (engine === 'chromium') await setViewport({ width: 800, height: 600 });
+  });
+
+  it('at 1280 × 800 shows the reason, the faces, the document data and the decision within 1,600 px', async function () {
+    this.timeout(20_000);
+    await windowOf(1280, 800);
+    const root = await reviewScreen();
+    const reason = root.querySelector('#review-reasons');
+    expect(reason?.textContent).to.include('Face match uncertain');
+    expect(bottomOf(reason, 'the reason for review')).to.be.below(800);
+    expect(bottomOf(root.querySelector('#face-comparison'), 'the face comparison')).to.be.at.most(1600);
+    expect(bottomOf(root.querySelector('#document-data'), 'the document data')).to.be.at.most(1600);
+    for (const selector of ['#approve', '#reject']) {
+      expect(bottomOf(root.querySelector(selector), selector)).to.be.at.most(1600);
+    }
+    assertChecksTableFits(root, 560);
+  });
+
+  it('at 320 px keeps every check row readable and the table inside the screen', async function () {
+    this.timeout(20_000);
+    await windowOf(320, 640);
+    const root = await reviewScreen();
+    assertChecksTableFits(root, 900);
+    const screen = root.host.getBoundingClientRect();
+    expect(screen.width).to.be.at.most(320);
+  });
+});
