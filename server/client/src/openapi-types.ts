@@ -154,7 +154,7 @@ export interface paths {
   '/v1/audit-events': {
     /**
      * The audit log, newest first
-     * @description Who did what in the tenant: logins (failed ones too), logouts, manual reviews, API keys, webhooks, users, tenant settings and the watchlist. Both environments unless `environment` is given. Append-only; events are kept at least a year. Needs `audit:read`.
+     * @description Who did what in the tenant: logins (failed ones too), logouts, manual reviews, claims, assignments and exports of the review queue, who opened whose evidence, API keys, webhooks, users, tenant settings and the watchlist. Both environments unless `environment` is given. Append-only; events are kept at least a year. Needs `audit:read`.
      */
     get: operations['listAuditEvents'];
   };
@@ -2844,7 +2844,7 @@ export interface operations {
   };
   /**
    * The audit log, newest first
-   * @description Who did what in the tenant: logins (failed ones too), logouts, manual reviews, API keys, webhooks, users, tenant settings and the watchlist. Both environments unless `environment` is given. Append-only; events are kept at least a year. Needs `audit:read`.
+   * @description Who did what in the tenant: logins (failed ones too), logouts, manual reviews, claims, assignments and exports of the review queue, who opened whose evidence, API keys, webhooks, users, tenant settings and the watchlist. Both environments unless `environment` is given. Append-only; events are kept at least a year. Needs `audit:read`.
    */
   listAuditEvents: {
     parameters: {
@@ -2929,6 +2929,8 @@ export interface operations {
         actor_id?: string;
         target_type?: 'user' | 'session' | 'api_key' | 'webhook' | 'tenant' | 'watchlist';
         target_id?: string;
+        /** @description Events about one session (reviews, claims, evidence and personal data opened): `target_type=session&target_id=…` in short. */
+        session_id?: string;
         environment?: 'sandbox' | 'production';
         created_gte?: string;
         created_lte?: string;

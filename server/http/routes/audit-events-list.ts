@@ -1,4 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { ApiError } from '../../errors/api-error.ts';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../features/audit/audit-actions.ts';
 import { toAuditEventObject } from '../../features/audit/audit-event-object.ts';
 import { ENVIRONMENTS } from '../../domain/api-key-format.ts';
@@ -50,6 +51,10 @@ const ListAuditEventsQuery = PaginationQuery.extend({
   actor_id: z.string().max(64).optional().openapi({ description: 'A user id or API key id.' }),
   target_type: z.enum(AUDIT_TARGET_TYPES).optional(),
   target_id: z.string().max(64).optional(),
+  session_id: z.string().max(64).optional().openapi({
+    description:
+      'Events about one session (reviews, claims, evidence and personal data opened): `target_type=session&target_id=…` in short.',
+  }),
   environment: z.enum(ENVIRONMENTS).optional(),
   created_gte: IsoDateTime.optional(),
   created_lte: IsoDateTime.optional(),
@@ -62,7 +67,7 @@ export const listAuditEventsRoute = createRoute({
   tags: ['Audit'],
   summary: 'The audit log, newest first',
   description:
-    'Who did what in the tenant: logins (failed ones too), logouts, manual reviews, API keys, webhooks, users, tenant settings and the watchlist. Both environments unless `environment` is given. Append-only; events are kept at least a year. Needs `audit:read`.',
+    'Who did what in the tenant: logins (failed ones too), logouts, manual reviews, claims, assignments and exports of the review queue, who opened whose evidence, API keys, webhooks, users, tenant settings and the watchlist. Both environments unless `environment` is given. Append-only; events are kept at least a year. Needs `audit:read`.',
   security: [{ ConsoleBearer: [] }],
   request: { query: ListAuditEventsQuery },
   responses: {
@@ -81,6 +86,16 @@ export function registerListAuditEvents(app: OpenAPIHono<AppEnv>, kit: RouteKit)
     async (c) => {
       const query = c.req.valid('query');
       const { tenantId } = c.get('principal');
+      if (query.session_id && (query.target_type ?? 'session') !== 'session') {
+        throw new ApiError('invalid_parameter', '`session_id` names a session target; drop `target_type`.', {
+          param: 'session_id',
+        });
+      }
+      if (query.session_id && query.target_id && query.target_id !== query.session_id) {
+        throw new ApiError('invalid_parameter', 'Send `session_id` or `target_id`, not two different ids.', {
+          param: 'session_id',
+        });
+      }
       const page = await listPageOf(query, 'audit event', (id) => findAuditEvent(deps.db, tenantId, id));
       const { rows, hasMore } = await listAuditEvents(
         deps.db,
@@ -88,8 +103,8 @@ export function registerListAuditEvents(app: OpenAPIHono<AppEnv>, kit: RouteKit)
         {
           actions: query.action,
           actorId: query.actor_id,
-          targetType: query.target_type,
-          targetId: query.target_id,
+          targetType: query.session_id ? 'session' : query.target_type,
+          targetId: query.session_id ?? query.target_id,
           environment: query.environment,
           createdGte: query.created_gte,
           createdLte: query.created_lte,

@@ -4,6 +4,7 @@ import { csvCell } from '../../../server/features/review-queue/csv.ts';
 import { nameWords } from '../../../server/features/review-queue/name-tokens.ts';
 import { createSession, EvidenceBook, goodEvidence, simulate } from '../review-pipeline/pipeline-support.ts';
 import { createHarness, type TestHarness } from '../support/test-app.ts';
+import { createConsentedSession, documentForm, makeImages, verifyCall } from '../verify/verify-support.ts';
 import { testEngines } from '../support/test-database.ts';
 import { type Body, type ConsoleUser, expectOk, expectProblem, inviteAndLogIn } from './console-support.ts';
 
@@ -58,13 +59,7 @@ for (const engine of testEngines()) {
     const auditOf = async (sessionId: string, action: string): Promise<Body[]> =>
       (
         await expectOk(
-          await h.call(
-            'GET',
-            `/v1/audit-events?target_type=session&target_id=${sessionId}&action=${action}`,
-            {
-              token: admin,
-            },
-          ),
+          await h.call('GET', `/v1/audit-events?session_id=${sessionId}&action=${action}`, { token: admin }),
         )
       )['data'];
 
@@ -364,6 +359,41 @@ for (const engine of testEngines()) {
         'resource_missing',
       );
       assert.deepEqual(await auditOf(anna, 'session.evidence_viewed'), []);
+
+      // A real upload, downloaded: the event names the upload, never its content.
+      const open = await createConsentedSession(h);
+      const { front } = await makeImages();
+      const uploaded = await verifyCall(h, 'POST', '/v1/verify/documents', {
+        token: open.token,
+        form: documentForm(front),
+      });
+      assert.equal(uploaded.status, 201, await uploaded.clone().text());
+      const uploads = (
+        await expectOk(await h.call('GET', `/v1/sessions/${open.sessionId}/evidence`, as(bob)))
+      )['data'];
+      const uploadId = uploads[0]['upload_id'];
+      const image = await h.call('GET', `/v1/sessions/${open.sessionId}/evidence/${uploadId}`, as(bob));
+      assert.equal(image.status, 200);
+      const [viewed] = await auditOf(open.sessionId, 'session.evidence_viewed');
+      assert.equal(viewed?.['actor']['id'], bob.userId);
+      assert.deepEqual(viewed?.['target'], { type: 'session', id: open.sessionId });
+      assert.deepEqual(viewed?.['details'], {
+        upload_id: uploadId,
+        kind: 'document',
+        step: uploads[0]['step'],
+      });
+      // The audit log's filter: by session, and a session id with another target type is refused.
+      const all = (
+        await expectOk(await h.call('GET', `/v1/audit-events?session_id=${open.sessionId}`, { token: admin }))
+      )['data'].map((event: Body) => event['action']);
+      assert.deepEqual(all, ['session.evidence_viewed', 'session.evidence_listed']);
+      await expectProblem(
+        await h.call('GET', `/v1/audit-events?session_id=${open.sessionId}&target_type=user`, {
+          token: admin,
+        }),
+        400,
+        'invalid_parameter',
+      );
     });
   });
 }
