@@ -28,6 +28,7 @@ import {
   splitHref,
 } from './routing/routes.ts';
 import type { ConsoleScreen, LoggedInEvent, NavigateEvent, ScreenContext } from './ui/console-screen.ts';
+import { initialEnvironment, rememberEnvironment, waitingCounts } from './ui/environment-choice.ts';
 import { readPreference, writePreference } from './ui/preferences.ts';
 
 export type ConsoleTheme = 'auto' | 'light' | 'dark';
@@ -187,6 +188,7 @@ export class IdvConsoleElement extends LitElement {
     phase: { state: true },
     me: { state: true },
     environment: { state: true },
+    waiting: { state: true },
     t: { state: true },
     language: { state: true },
     announcement: { state: true },
@@ -206,6 +208,8 @@ export class IdvConsoleElement extends LitElement {
   declare phase: Phase;
   declare me: Me | null;
   declare environment: Environment;
+  /** Sessions waiting for review per environment, shown in the picker; null until read. */
+  declare waiting: Record<Environment, number | null> | null;
   declare t: Translate;
   declare language: string;
   declare announcement: string;
@@ -237,6 +241,7 @@ export class IdvConsoleElement extends LitElement {
     this.me = null;
     const remembered = readPreference('session', 'environment');
     this.environment = remembered === 'sandbox' ? 'sandbox' : 'production';
+    this.waiting = null;
     this.t = consoleTranslator(en);
     this.language = 'en';
     this.announcement = '';
@@ -298,6 +303,7 @@ export class IdvConsoleElement extends LitElement {
       try {
         this.me = await this.api.me();
         this.#scheduleExpiry();
+        await this.#settleEnvironment();
       } catch (error) {
         // 401 already cleared the token (onUnauthorized); any other failure leaves the user at the login,
         // except a token that may only enrol a second factor (a reload of the security page): back there.
@@ -323,6 +329,7 @@ export class IdvConsoleElement extends LitElement {
     }
     this.me = await this.api.me();
     this.#scheduleExpiry();
+    await this.#settleEnvironment();
     const next = safeReturnPath(this.#current()?.query.get('next'));
     const nextRoute = next ? matchRoute(splitHref(next).pathname)?.route : null;
     const allowed = nextRoute && nextRoute !== NOT_FOUND && this.#allows(nextRoute);
@@ -503,7 +510,27 @@ export class IdvConsoleElement extends LitElement {
     const value = (event.target as HTMLSelectElement).value as Environment;
     if (!ENVIRONMENTS.includes(value)) return;
     this.environment = value;
-    writePreference('session', 'environment', value);
+    rememberEnvironment(this.me?.user.user_id, value);
+    this.#countWaiting();
+  }
+
+  /**
+   * Once the user is known: this tab's environment, else their last one, else sandbox for a tenant with
+   * no production session (ui/environment-choice.ts); then the picker's waiting counts.
+   */
+  async #settleEnvironment(): Promise<void> {
+    const me = this.me;
+    if (!me) return;
+    const canRead = me.capabilities.includes('sessions:read');
+    this.environment = await initialEnvironment(this.api, me.user.user_id, canRead);
+    this.#countWaiting();
+  }
+
+  #countWaiting(): void {
+    if (!this.me?.capabilities.includes('sessions:read')) return;
+    void waitingCounts(this.api).then((counts) => {
+      this.waiting = counts;
+    });
   }
 
   #skipToMain(): void {
@@ -597,7 +624,11 @@ export class IdvConsoleElement extends LitElement {
             <select id="environment" @change=${this.#chooseEnvironment}>
               ${ENVIRONMENTS.map(
                 (env) =>
-                  html`<option value=${env} ?selected=${env === this.environment}>${t(`env_${env}` as MessageKey)}</option>`,
+                  html`<option value=${env} ?selected=${env === this.environment}>${t(`env_${env}` as MessageKey)}${
+                    typeof this.waiting?.[env] === 'number'
+                      ? ` · ${t('queueCount', { count: this.waiting[env] })}`
+                      : ''
+                  }</option>`,
               )}
             </select>
           </div>

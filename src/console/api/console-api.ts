@@ -26,6 +26,8 @@ export interface SendOptions {
   signal?: AbortSignal;
   /** Replays the first answer when the same action is sent twice (API.md §1). */
   idempotencyKey?: string;
+  /** Another environment than the one shown, for a read that looks across (the picker's counts). */
+  environment?: Environment;
 }
 
 /** Appends a query to a path, leaving out empty values. */
@@ -126,7 +128,7 @@ export class ConsoleApi {
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = auth === 'none' ? null : this.#options.token();
     if (token) headers['authorization'] = `Bearer ${token}`;
-    if (auth !== 'none') headers['x-environment'] = this.#options.environment();
+    if (auth !== 'none') headers['x-environment'] = options.environment ?? this.#options.environment();
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     const init: RequestInit = { method, headers, credentials: 'omit', cache: 'no-store' };

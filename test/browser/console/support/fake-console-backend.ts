@@ -283,6 +283,8 @@ export class FakeConsoleBackend {
   readonly claims = new Map<string, ReviewClaim>();
   /** What `GET /v1/sessions/:id/document-data` answers for a session; absent: 404 resource_missing. */
   readonly documentData = new Map<string, DocumentData>();
+  /** Lists only the sessions of the request's `x-environment` (off: every session, whatever it asks). */
+  scopeSessionsByEnvironment = false;
   /** The checks a session's result carries, when a test wants others than the defaults below. */
   checksFor: ((session: Session) => SessionResult['checks']) | null = null;
   readonly webhooks: Webhook[] = [
@@ -757,10 +759,12 @@ export class FakeConsoleBackend {
       };
       return json(stats);
     });
-    this.#on('GET', '/v1/sessions', 'sessions:read', ({ query }) => {
+    this.#on('GET', '/v1/sessions', 'sessions:read', ({ query, headers }) => {
       const statuses = query.getAll('status');
+      const environment = headers.get('x-environment');
       const filtered = this.sessions.filter(
         (s) =>
+          (!this.scopeSessionsByEnvironment || s.environment === environment) &&
           (statuses.length === 0 || statuses.includes(s.status)) &&
           (!query.get('flow') || s.flow === query.get('flow')) &&
           (!query.get('tier') || s.tier === query.get('tier')) &&

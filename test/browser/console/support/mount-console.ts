@@ -18,7 +18,8 @@ export interface MountOptions {
   path?: string;
   locale?: string;
   theme?: 'light' | 'dark' | 'auto';
-  environment?: 'sandbox' | 'production';
+  /** The environment this tab chose before; null: none (a new tab, which the console decides for). */
+  environment?: 'sandbox' | 'production' | null;
   backend?: FakeConsoleBackend;
 }
 
@@ -41,7 +42,9 @@ export async function mountConsole(options: MountOptions = {}): Promise<Mounted>
     const token = backend.tokenFor(options.role);
     sessionStorage.setItem('idv-console-token', JSON.stringify({ token, expiresAt: Date.now() + 3_600_000 }));
   }
-  sessionStorage.setItem('idv-console-environment', options.environment ?? 'sandbox');
+  if (options.environment !== null) {
+    sessionStorage.setItem('idv-console-environment', options.environment ?? 'sandbox');
+  }
   const history = new MemoryHistory(options.path ?? '/console/');
   const el = await fixture<IdvConsoleElement>(
     html`<idv-console
