@@ -1,4 +1,4 @@
-import { type AuthenticationResponseJSON, verifyAuthenticationResponse } from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, VerifiedAuthenticationResponse } from '@simplewebauthn/server';
 import type { AppDeps } from '../../app-deps.ts';
 import { fromBase64Url } from '../../crypto/encoding.ts';
 import {
@@ -12,6 +12,7 @@ import { recoveryCodeDigest } from './recovery-codes.ts';
 import { relyingPartyOf } from './relying-party.ts';
 import { secondFactorCipherContext } from './second-factor-cipher-context.ts';
 import { matchTotpStep } from './totp.ts';
+import { webauthnLibrary } from './webauthn.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'cipher' | 'config'>;
 
@@ -67,7 +68,8 @@ export async function checkPasskeyAssertion(
   );
   const relyingParty = relyingPartyOf(deps.config.baseUrl);
   const storedCount = Number(passkey.sign_count);
-  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  const { verifyAuthenticationResponse } = await webauthnLibrary();
+  let verification: VerifiedAuthenticationResponse;
   try {
     verification = await verifyAuthenticationResponse({
       response,

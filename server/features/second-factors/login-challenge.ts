@@ -1,11 +1,9 @@
-import {
-  generateAuthenticationOptions,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/server';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { AppDeps } from '../../app-deps.ts';
 import { randomBase62, sha256Hex } from '../../crypto/primitives.ts';
 import { insertChallenge, listPasskeys, type SecondFactorSummary } from '../../store/second-factors.ts';
 import { relyingPartyOf } from './relying-party.ts';
+import { webauthnLibrary } from './webauthn.ts';
 
 /** How long the second step may follow the password: time to open an app or touch a key, not more. */
 export const LOGIN_CHALLENGE_TTL_SECONDS = 300;
@@ -39,7 +37,7 @@ export async function openLoginChallenge(
   const passkeys = summary.passkeys > 0 ? await listPasskeys(deps.db, userId) : [];
   const passkeyOptions =
     passkeys.length > 0
-      ? await generateAuthenticationOptions({
+      ? await (await webauthnLibrary()).generateAuthenticationOptions({
           rpID: relyingPartyOf(deps.config.baseUrl).id,
           allowCredentials: passkeys.map((passkey) => ({
             id: passkey.credential_id,

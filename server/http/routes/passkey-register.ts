@@ -1,9 +1,10 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { type RegistrationResponseJSON, verifyRegistrationResponse } from '@simplewebauthn/server';
+import type { RegistrationResponseJSON, VerifiedRegistrationResponse } from '@simplewebauthn/server';
 import { actorOf, auditOriginOf, recordAuditEvent } from '../../features/audit/record-audit-event.ts';
 import { loginAfterEnrolment, recoveryCodesForNewFactor } from '../../features/second-factors/enrolment.ts';
 import { relyingPartyOf } from '../../features/second-factors/relying-party.ts';
 import { secondFactorCipherContext } from '../../features/second-factors/second-factor-cipher-context.ts';
+import { webauthnLibrary } from '../../features/second-factors/webauthn.ts';
 import { toBase64Url } from '../../crypto/encoding.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { consumeChallenge, findOpenChallenge, insertPasskey } from '../../store/second-factors.ts';
@@ -85,7 +86,8 @@ export function registerRegisterPasskey(app: OpenAPIHono<AppEnv>, kit: RouteKit)
         throw new ApiError('login_challenge_expired', 'This passkey registration has expired; start again.');
       }
       const relyingParty = relyingPartyOf(deps.config.baseUrl);
-      let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+      const { verifyRegistrationResponse } = await webauthnLibrary();
+      let verification: VerifiedRegistrationResponse;
       try {
         verification = await verifyRegistrationResponse({
           response: body.response as unknown as RegistrationResponseJSON,

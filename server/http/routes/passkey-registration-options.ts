@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { generateRegistrationOptions } from '@simplewebauthn/server';
 import { WEBAUTHN_TIMEOUT_MS } from '../../features/second-factors/login-challenge.ts';
 import { relyingPartyOf } from '../../features/second-factors/relying-party.ts';
+import { webauthnLibrary } from '../../features/second-factors/webauthn.ts';
 import { utf8 } from '../../crypto/encoding.ts';
 import { insertChallenge, listPasskeys } from '../../store/second-factors.ts';
 import type { AppEnv } from '../app-env.ts';
@@ -54,6 +54,7 @@ export function registerStartPasskeyRegistration(app: OpenAPIHono<AppEnv>, kit: 
       const now = deps.clock.now();
       const relyingParty = relyingPartyOf(deps.config.baseUrl);
       const existing = await listPasskeys(deps.db, user.id);
+      const { generateRegistrationOptions } = await webauthnLibrary();
       const options = await generateRegistrationOptions({
         rpName: relyingParty.name,
         rpID: relyingParty.id,
