@@ -69,7 +69,8 @@ for (const variant of VARIANTS) {
         await until(() => screenOf(el)?.shadowRoot?.querySelector(screen.ready), 6000, screen.ready);
         if (screen.name === 'review queue') {
           await until(
-            () => screenOf(el)?.shadowRoot?.querySelectorAll('idv-evidence-image').length === 3,
+            // The evidence section's three (the face comparison shows two of them again above it).
+            () => screenOf(el)?.shadowRoot?.querySelectorAll('.images idv-evidence-image').length === 3,
             4000,
             'the evidence viewers',
           );
