@@ -262,6 +262,13 @@ export interface paths {
      */
     get: operations['exportSessions'];
   };
+  '/v1/sessions/{id}/document-data': {
+    /**
+     * The document’s details by source, for a reviewer to compare
+     * @description What the person typed, what the MRZ and the barcode say, field by field, and where they disagree. Personal data: needs `sessions:review` and `identities:read_pii`, and every read is audited (`session.personal_data_viewed`). 404 when the session has no identity document yet.
+     */
+    get: operations['getSessionDocumentData'];
+  };
   '/v1/sandbox/sessions/{id}/simulate': {
     /**
      * Drive a sandbox session to any state
@@ -743,6 +750,7 @@ export interface components {
         | 'session.exported'
         | 'session.evidence_listed'
         | 'session.evidence_viewed'
+        | 'session.personal_data_viewed'
         | 'api_key.created'
         | 'api_key.revoked'
         | 'webhook.created'
@@ -1117,6 +1125,44 @@ export interface components {
        * @example usr_2bX9kQ7mV1cN4pR8tY0wZs
        */
       user_id: string;
+    };
+    DocumentData: {
+      /** @enum {string} */
+      object: 'document_data';
+      session_id: string;
+      document_type: string | null;
+      issuing_country: string | null;
+      fields: (
+        | 'first_name'
+        | 'last_name'
+        | 'date_of_birth'
+        | 'document_number'
+        | 'expiry_date'
+        | 'nationality'
+      )[];
+      sources: {
+        /** @enum {string} */
+        source: 'typed' | 'mrz' | 'barcode';
+        /** @description Typed: always true. MRZ: its check digits verify (an MRZ that does not is shown but compared with nothing). Barcode: it decoded. */
+        verified: boolean;
+        values: {
+          first_name: string | null;
+          last_name: string | null;
+          date_of_birth: string | null;
+          document_number: string | null;
+          expiry_date: string | null;
+          nationality: string | null;
+        };
+      }[];
+      /** @description Fields on which trustworthy sources disagree, as the `data_consistency` check found. */
+      disagreements: (
+        | 'first_name'
+        | 'last_name'
+        | 'date_of_birth'
+        | 'document_number'
+        | 'expiry_date'
+        | 'nationality'
+      )[];
     };
     SimulateSessionRequest: {
       /**
@@ -2870,6 +2916,7 @@ export interface operations {
               | 'session.exported'
               | 'session.evidence_listed'
               | 'session.evidence_viewed'
+              | 'session.personal_data_viewed'
               | 'api_key.created'
               | 'api_key.revoked'
               | 'webhook.created'
@@ -2904,6 +2951,7 @@ export interface operations {
               | 'session.exported'
               | 'session.evidence_listed'
               | 'session.evidence_viewed'
+              | 'session.personal_data_viewed'
               | 'api_key.created'
               | 'api_key.revoked'
               | 'webhook.created'
@@ -4186,6 +4234,61 @@ export interface operations {
       };
       /** @description Problem: `insufficient_capability`, `tenant_suspended`, `user_disabled`, `browser_request_forbidden` */
       403: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `rate_limited` */
+      429: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `internal_error` */
+      500: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  /**
+   * The document’s details by source, for a reviewer to compare
+   * @description What the person typed, what the MRZ and the barcode say, field by field, and where they disagree. Personal data: needs `sessions:review` and `identities:read_pii`, and every read is audited (`session.personal_data_viewed`). 404 when the session has no identity document yet.
+   */
+  getSessionDocumentData: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The details by source */
+      200: {
+        content: {
+          'application/json': components['schemas']['DocumentData'];
+        };
+      };
+      /** @description Problem: `ambiguous_credentials` */
+      400: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `authentication_required`, `invalid_api_key`, `invalid_token`, `token_expired` */
+      401: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `insufficient_capability`, `tenant_suspended`, `user_disabled`, `browser_request_forbidden` */
+      403: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: `resource_missing` */
+      404: {
         content: {
           'application/problem+json': components['schemas']['Problem'];
         };

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'session.exported',
   'session.evidence_listed',
   'session.evidence_viewed',
+  'session.personal_data_viewed',
   'api_key.created',
   'api_key.revoked',
   'webhook.created',

@@ -23,6 +23,7 @@ import { registerTakeOverReviewClaim } from './review-claim-take-over.ts';
 import { registerReleaseReviewClaim } from './review-claim-release.ts';
 import { registerAssignSession } from './session-assign.ts';
 import { registerExportSessions } from './sessions-export.ts';
+import { registerGetDocumentData } from './sessions-document-data.ts';
 import { registerGetWatchlist } from './watchlist-get.ts';
 import { registerPutWatchlist } from './watchlist-put.ts';
 import { registerCancelSession } from './sessions-cancel.ts';
@@ -72,6 +73,7 @@ export function registerV1Routes(app: OpenAPIHono<AppEnv>, kit: RouteKit): void 
   registerReleaseReviewClaim(app, kit);
   registerAssignSession(app, kit);
   registerExportSessions(app, kit);
+  registerGetDocumentData(app, kit);
   registerSimulateSession(app, kit);
   registerListIdentities(app, kit);
   registerGetIdentity(app, kit);

@@ -344,6 +344,44 @@ for (const engine of testEngines()) {
       assert.doesNotMatch(JSON.stringify(exported), /eriksson/i, 'filter values are never audited');
     });
 
+    it('shows the document details by source with their disagreements, and audits the read', async () => {
+      const [anna, jane] = inReview as [string, string];
+      const data = await expectOk(await h.call('GET', `/v1/sessions/${anna}/document-data`, as(alice)));
+      assert.equal(data['object'], 'document_data');
+      assert.equal(data['document_type'], 'passport');
+      assert.deepEqual(
+        data['sources'].map((source: Body) => [source['source'], source['verified']]),
+        [
+          ['typed', true],
+          ['mrz', true],
+        ],
+      );
+      assert.equal(data['sources'][0]['values']['first_name'], 'Anna María');
+      assert.equal(data['sources'][1]['values']['last_name'], 'ERIKSSON');
+      assert.equal(data['sources'][1]['values']['nationality'], null);
+      assert.deepEqual(data['disagreements'], []);
+
+      // The MRZ says another surname: the same comparison as the data_consistency check marks it.
+      const evidence = goodEvidence(h, { first_name: 'Jane', last_name: 'Doe' });
+      const mrz = evidence.id_document?.mrz;
+      assert.ok(mrz);
+      mrz.last_name = 'SMITH';
+      book.set(jane, evidence);
+      const differing = await expectOk(await h.call('GET', `/v1/sessions/${jane}/document-data`, as(alice)));
+      assert.deepEqual(differing['disagreements'], ['last_name']);
+
+      await expectProblem(
+        await h.call('GET', `/v1/sessions/${anna}/document-data`, as(viewer)),
+        403,
+        'insufficient_capability',
+      );
+      const events = await auditOf(anna, 'session.personal_data_viewed');
+      assert.equal(events.length, 1);
+      assert.equal(events[0]?.['actor']['id'], alice.userId);
+      assert.deepEqual(events[0]?.['details'], { sources: ['typed', 'mrz'] });
+      assert.doesNotMatch(JSON.stringify(events), /eriksson|anna/i, 'the event holds no personal value');
+    });
+
     it('opening evidence writes an access event with who, which session and what', async () => {
       const [anna] = inReview as [string];
       await expectOk(await h.call('GET', `/v1/sessions/${anna}/evidence`, as(alice)));
@@ -372,6 +410,7 @@ for (const engine of testEngines()) {
         await expectOk(await h.call('GET', `/v1/sessions/${open.sessionId}/evidence`, as(bob)))
       )['data'];
       const uploadId = uploads[0]['upload_id'];
+      h.clock.advance(1000); // the audit log is newest first: one time per event
       const image = await h.call('GET', `/v1/sessions/${open.sessionId}/evidence/${uploadId}`, as(bob));
       assert.equal(image.status, 200);
       const [viewed] = await auditOf(open.sessionId, 'session.evidence_viewed');
