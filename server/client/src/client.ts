@@ -113,6 +113,15 @@ export function createIdVerifyClient(options: IdVerifyClientOptions) {
         });
         return response.text();
       },
+      /**
+       * `GET /v1/sessions/:id/document-data`: the typed details, MRZ and barcode field by field, with the
+       * fields they disagree on (personal data: needs `identities:read_pii`; every read is audited).
+       */
+      documentData: (id: string) =>
+        call<Success<'getSessionDocumentData'>>({
+          method: 'GET',
+          path: `/v1/sessions/${segment(id)}/document-data`,
+        }),
       /** `PUT /v1/sessions/:id/assignment`: gives a session in review to a reviewer (`user_id`). */
       assign: (id: string, body: RequestBody<'assignSession'>) =>
         call<Success<'assignSession'>>({

@@ -27,7 +27,7 @@ describe('@id-verify/node client: the review queue, assignment and export', () =
     await h.close();
   });
 
-  it('lists the queue, assigns, reads and releases the claim, and exports CSV', async () => {
+  it('lists the queue, reads the document data, assigns, reads and releases the claim, and exports CSV', async () => {
     const session = await idv.sessions.create({ country: 'DEU', flow: 'user', tier: 'tier2' });
     book.set(session.session_id, goodEvidence(h, { first_name: 'Lena', last_name: 'Kowalski' }));
     await idv.sandbox.simulate(session.session_id, { action: 'review' });
@@ -38,6 +38,13 @@ describe('@id-verify/node client: the review queue, assignment and export', () =
       [session.session_id],
     );
     assert.equal(queued.data[0]?.claim, null);
+
+    const data = await idv.sessions.documentData(session.session_id);
+    assert.deepEqual(
+      data.sources.map((source) => source.source),
+      ['typed', 'mrz'],
+    );
+    assert.equal(data.sources[0]?.values.last_name, 'Kowalski');
 
     const reviewer = await inviteAndLogIn(h, 'reviewer', await h.login());
     const assigned = await idv.sessions.assign(session.session_id, { user_id: reviewer.userId });
