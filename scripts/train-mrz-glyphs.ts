@@ -376,7 +376,7 @@ console.log(
 );
 const layers = [layer(CELL_WIDTH * CELL_HEIGHT, 256), layer(256, 128), layer(128, MRZ_ALPHABET.length)];
 train(layers, training, validation);
-const model = encodeGlyphModel(`idv-mrz-glyphs-mlp-v1`, layers);
+const model = encodeGlyphModel(`idv-mrz-glyphs-mlp-v2`, layers);
 const target = new URL('../server/runtime/node/vision/mrz-glyph-weights.ts', import.meta.url);
 writeFileSync(
   target,
