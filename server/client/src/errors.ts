@@ -15,6 +15,14 @@ export interface Problem {
   [member: string]: unknown;
 }
 
+/** A retry the client did not make: the server asked for a longer wait than the policy allows. */
+export interface RetrySkipped {
+  /** The server's `retry-after`, in milliseconds. */
+  retryAfterMs: number;
+  /** The policy's cap it exceeded. */
+  maxDelayMs: number;
+}
+
 /**
  * Every failed call: an answer that is not 2xx (with its problem body), or no answer at all (`status` 0,
  * `code` `network_error`, the cause attached) once the retries are spent.
@@ -31,6 +39,11 @@ export class IdVerifyError extends Error {
   readonly problem: Problem | undefined;
   /** Seconds the server asked to wait (`retry-after`), when it did. */
   readonly retryAfter: number | undefined;
+  /**
+   * Set when the call was worth another attempt but was not retried because the server's `retry-after`
+   * exceeds `retry.maxDelayMs`: wait `retryAfterMs` yourself and call again, or raise the cap.
+   */
+  readonly retrySkipped: RetrySkipped | undefined;
 
   constructor(
     message: string,
@@ -41,6 +54,7 @@ export class IdVerifyError extends Error {
       request_id?: string | undefined;
       problem?: Problem | undefined;
       retryAfter?: number | undefined;
+      retrySkipped?: RetrySkipped | undefined;
       cause?: unknown;
     },
   ) {
@@ -52,6 +66,7 @@ export class IdVerifyError extends Error {
     this.request_id = fields.request_id;
     this.problem = fields.problem;
     this.retryAfter = fields.retryAfter;
+    this.retrySkipped = fields.retrySkipped;
   }
 }
 
@@ -59,6 +74,7 @@ export class IdVerifyError extends Error {
 export async function errorFromResponse(
   response: Response,
   retryAfter: number | undefined,
+  retrySkipped?: RetrySkipped,
 ): Promise<IdVerifyError> {
   const text = await response.text();
   let problem: Problem | undefined;
@@ -71,12 +87,16 @@ export async function errorFromResponse(
   const requestId = problem?.request_id ?? response.headers.get('x-request-id') ?? undefined;
   const code = typeof problem?.code === 'string' ? problem.code : `http_${response.status}`;
   const detail = problem?.detail ?? problem?.title ?? response.statusText;
-  return new IdVerifyError(`${response.status} ${code}: ${detail}`, {
+  const skipped = retrySkipped
+    ? ` (not retried: the server asked to wait ${retrySkipped.retryAfterMs} ms, beyond retry.maxDelayMs ${retrySkipped.maxDelayMs} ms)`
+    : '';
+  return new IdVerifyError(`${response.status} ${code}: ${detail}${skipped}`, {
     status: response.status,
     code,
     param: typeof problem?.param === 'string' ? problem.param : undefined,
     request_id: requestId,
     problem,
     retryAfter,
+    retrySkipped,
   });
 }

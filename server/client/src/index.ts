@@ -8,7 +8,7 @@ export {
   type IdVerifyClient,
   type IdVerifyClientOptions,
 } from './client.ts';
-export { IdVerifyError, type Problem } from './errors.ts';
+export { IdVerifyError, type Problem, type RetrySkipped } from './errors.ts';
 export type { components, operations, paths } from './openapi-types.ts';
 export type { ListPage, PagedList, PageQuery } from './pagination.ts';
 export type { RetryPolicy } from './retry-policy.ts';

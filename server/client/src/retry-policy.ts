@@ -4,7 +4,10 @@ export interface RetryPolicy {
   maxRetries: number;
   /** The first back-off before jitter; it doubles per retry. Default 500 ms. */
   baseDelayMs: number;
-  /** No wait is longer: a `retry-after` beyond it ends the retrying instead. Default 30 s. */
+  /**
+   * No wait is longer. A `retry-after` beyond it is not shortened (retrying before the server's time
+   * would only be refused again): the call fails at once, and the error's `retrySkipped` says so. Default 30 s.
+   */
   maxDelayMs: number;
 }
 

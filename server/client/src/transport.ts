@@ -91,11 +91,16 @@ export async function send(config: TransportConfig, request: TransportRequest): 
     }
     if (response.ok) return response;
     const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
-    const wait =
-      repeatable && isRetryableStatus(response.status) && attempt < config.retry.maxRetries
-        ? retryDelayMs(config.retry, attempt + 1, retryAfter)
-        : undefined;
-    if (wait === undefined) throw await errorFromResponse(response, retryAfter);
+    const retryDue = repeatable && isRetryableStatus(response.status) && attempt < config.retry.maxRetries;
+    const wait = retryDue ? retryDelayMs(config.retry, attempt + 1, retryAfter) : undefined;
+    if (wait === undefined) {
+      // A due retry is skipped only when the server's wait exceeds the cap: say so rather than fail silently.
+      const retrySkipped =
+        retryDue && retryAfter !== undefined
+          ? { retryAfterMs: retryAfter * 1000, maxDelayMs: config.retry.maxDelayMs }
+          : undefined;
+      throw await errorFromResponse(response, retryAfter, retrySkipped);
+    }
     // Drain the body so the connection can be reused.
     await response.body?.cancel();
     await config.sleep(wait);

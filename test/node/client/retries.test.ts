@@ -30,7 +30,10 @@ function problem(status: number, code: string, headers: Record<string, string> =
 
 const session = () => Response.json({ object: 'session', session_id: 'sess_1' });
 
-function clientWith(script: (Response | Error)[], options: { maxRetries?: number } = {}) {
+function clientWith(
+  script: (Response | Error)[],
+  options: { maxRetries?: number; retry?: { maxDelayMs?: number } } = {},
+) {
   const waits: number[] = [];
   const double = scriptedFetch(script);
   const idv = createIdVerifyClient({
@@ -133,5 +136,35 @@ describe('@id-verify/node retries', () => {
     assert.equal(error.status, 429);
     assert.equal(error.retryAfter, 3600);
     assert.deepEqual(waits, []);
+  });
+
+  it('reports a retry-after beyond maxDelayMs in the error instead of skipping the retry silently', async () => {
+    const { idv, waits, calls } = clientWith([problem(503, 'service_unavailable', { 'retry-after': '1' })], {
+      retry: { maxDelayMs: 50 },
+    });
+    const error = await idv.sessions.get('sess_1').catch((caught: unknown) => caught);
+    assert.ok(error instanceof IdVerifyError);
+    assert.equal(error.status, 503);
+    assert.deepEqual(error.retrySkipped, { retryAfterMs: 1000, maxDelayMs: 50 });
+    assert.match(
+      error.message,
+      /not retried: the server asked to wait 1000 ms, beyond retry\.maxDelayMs 50 ms/,
+    );
+    assert.equal(calls.length, 1);
+    assert.deepEqual(waits, []);
+  });
+
+  it('leaves retrySkipped unset when no retry was due (a 4xx, or the retries spent)', async () => {
+    const refused = clientWith([problem(404, 'resource_missing', { 'retry-after': '1' })], {
+      retry: { maxDelayMs: 50 },
+    });
+    const notFound = await refused.idv.sessions.get('sess_1').catch((caught: unknown) => caught);
+    assert.ok(notFound instanceof IdVerifyError);
+    assert.equal(notFound.retrySkipped, undefined);
+
+    const spent = clientWith([problem(503, 'x', { 'retry-after': '1' })], { maxRetries: 0 });
+    const unavailable = await spent.idv.sessions.get('sess_1').catch((caught: unknown) => caught);
+    assert.ok(unavailable instanceof IdVerifyError);
+    assert.equal(unavailable.retrySkipped, undefined);
   });
 });
