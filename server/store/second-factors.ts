@@ -306,7 +306,7 @@ export async function recentSecondFactorFailures(
   return { count: rows[0]?.count ?? 0, oldest: rows[0]?.oldest ?? null };
 }
 
-/** Challenges past their expiry are of no use; the retention sweep may call this. */
+/** Deletes challenges that expired before `before` (the retention sweep: their wrong answers no longer count). */
 export async function deleteExpiredChallenges(sql: SqlClient, before: Date): Promise<void> {
   await sql.query('delete from second_factor_challenges where expires_at < $1', [before]);
 }

@@ -3,6 +3,8 @@ import { createPollingLoop } from './polling-loop.ts';
 import { deleteSessionEvidence } from '../features/evidence/delete-session-evidence.ts';
 import { purgeExpiredAuditEvents } from '../features/audit/audit-retention.ts';
 import { purgeStaleAuthRecords } from '../store/auth-records.ts';
+import { FAILURE_WINDOW_MS as SECOND_FACTOR_WINDOW_MS } from '../features/second-factors/second-factor-throttle.ts';
+import { deleteExpiredChallenges } from '../store/second-factors.ts';
 import { deleteExpiredIdempotencyKeys } from '../store/idempotency.ts';
 import { findUnreferencedBlobsBefore, forgetUnreferencedBlobs } from '../store/unreferenced-blobs.ts';
 import {
@@ -129,6 +131,8 @@ export function createRetentionSweeper(
     const unreferencedBlobs = await sweepUnreferencedBlobs(now);
     await deleteExpiredIdempotencyKeys(deps.db, new Date(now.getTime() - IDEMPOTENCY_KEY_LIFETIME_MS));
     await purgeStaleAuthRecords(deps.db, now, new Date(now.getTime() - LOGIN_FAILURE_KEEP_MS));
+    // Second-factor challenges past their expiry, once the throttle no longer counts their wrong answers.
+    await deleteExpiredChallenges(deps.db, new Date(now.getTime() - SECOND_FACTOR_WINDOW_MS));
     // The audit log is kept at least a year (its own module refuses less); older entries go here.
     await purgeExpiredAuditEvents(deps);
     return { ...evidence, events, unreferencedBlobs };

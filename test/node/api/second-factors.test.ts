@@ -6,6 +6,7 @@ import {
   totpCode,
   totpStepAt,
 } from '../../../server/features/second-factors/totp.ts';
+import { createRetentionSweeper } from '../../../server/workers/retention-sweeper.ts';
 import { createHarness, json, TEST_BASE_URL, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';
 import { SoftwareAuthenticator } from '../support/software-authenticator.ts';
@@ -243,6 +244,27 @@ for (const engine of testEngines()) {
           body: { challenge_token: later['challenge_token'], totp_code: await codeAt(secret, h.clock.now()) },
         }),
       );
+
+      // The retention sweep deletes challenges once they expired beyond the throttle's window, not before.
+      const count = async () =>
+        (
+          await h.deps.db.query<{ n: number }>(
+            'select count(*)::int as n from second_factor_challenges where user_id = $1',
+            [user.userId],
+          )
+        )[0]?.n ?? 0;
+      const before = await count();
+      await createRetentionSweeper(h.deps).runOnce();
+      assert.equal(before, 4, 'the enrolment and the three logins of this test');
+      assert.equal(
+        await count(),
+        before,
+        'expired less than 15 minutes ago: kept, their wrong answers still count',
+      );
+      // 21 minutes on, the last one (5 min expiry) also expired more than 15 minutes ago.
+      h.clock.advance(21 * 60_000);
+      await createRetentionSweeper(h.deps).runOnce();
+      assert.equal(await count(), 0);
     });
 
     it('registers a passkey and logs in with a real signed assertion; a stale counter or another origin is refused', async () => {
