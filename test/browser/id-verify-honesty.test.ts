@@ -134,9 +134,10 @@ describe('<id-verify> tells the end-user the truth', () => {
         (deep(el, 'idv-document-step', '#try-again') as HTMLButtonElement).click();
       }
       expect(api.session.status).to.equal('collecting');
-      expect(events.filter((e) => e.type === 'idv-error').map((e) => e.detail.code)).to.not.include(
-        'attempts_exhausted',
-      );
+      const codes = events
+        .filter((e) => e.type === 'idv-error')
+        .map((e) => (e.detail as { code: string }).code);
+      expect(codes).to.not.include('attempts_exhausted');
       await expect(el).to.be.accessible();
     });
 
