@@ -331,10 +331,12 @@ export function searchAndReasonClauses(filters: SessionFilters, param: (value: u
     const alternatives = [`sessions.external_user_ref_index = ${param(search.externalUserRefIndex)}`];
     if (search.sessionId) alternatives.push(`sessions.id = ${param(search.sessionId)}`);
     if (search.nameTokenIndexes.length > 0) {
-      // Every word of the query must be one of the session's name words.
+      // Every word of the query must be one of the session's name words. Read from the digests' own
+      // index, so a name search touches the sessions that carry the words, not every session in scope.
       alternatives.push(
-        `(select count(*) from session_name_tokens t where t.session_id = sessions.id
-            and t.token_index = any(${param(search.nameTokenIndexes)}::text[])) = ${search.nameTokenIndexes.length}`,
+        `sessions.id in (select t.session_id from session_name_tokens t
+            where t.token_index = any(${param(search.nameTokenIndexes)}::text[])
+            group by t.session_id having count(*) = ${param(search.nameTokenIndexes.length)})`,
       );
     }
     clauses.push(`(${alternatives.join(' or ')})`);

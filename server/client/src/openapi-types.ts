@@ -1096,9 +1096,8 @@ export interface components {
       over_target: boolean;
       /** @description Why the session waits for a person. */
       reason_codes: string[];
-      claim: components['schemas']['ReviewClaim'];
+      claim: components['schemas']['ReviewClaim'] | null;
     };
-    /** @description Who works on it, while that holds. */
     ReviewClaim: {
       /** @enum {string} */
       object: 'review_claim';
@@ -1110,7 +1109,7 @@ export interface components {
       expires_at: string | null;
       /** @description The admin who assigned the session; null for a reviewer’s own claim. */
       assigned_by: string | null;
-    } | null;
+    };
     ReviewClaimRelease: {
       /** @enum {string} */
       object: 'review_claim_release';

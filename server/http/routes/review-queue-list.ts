@@ -32,7 +32,9 @@ const ReviewQueueItemSchema = z
     target_minutes: z.number().int().openapi({ description: 'The tenant’s `review_target_minutes`.' }),
     over_target: z.boolean(),
     reason_codes: z.array(z.string()).openapi({ description: 'Why the session waits for a person.' }),
-    claim: ReviewClaimSchema.nullable().openapi({ description: 'Who works on it, while that holds.' }),
+    // Null when nobody holds it. A union, not `.nullable()`: that would make the shared `ReviewClaim`
+    // component itself nullable for every operation that answers one.
+    claim: z.union([ReviewClaimSchema, z.null()]),
   })
   .openapi('ReviewQueueItem');
 

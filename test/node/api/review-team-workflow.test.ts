@@ -210,8 +210,8 @@ for (const engine of testEngines()) {
       const taken = await expectOk(await h.call('POST', `/v1/sessions/${anna}/claim/take-over`, as(bob)));
       assert.equal(taken['reviewer_id'], bob.userId);
       const [event] = await auditOf(anna, 'session.claim_taken_over');
-      assert.equal(event['actor']['id'], bob.userId);
-      assert.deepEqual(event['details'], { previous_reviewer_id: alice.userId });
+      assert.equal(event?.['actor']['id'], bob.userId);
+      assert.deepEqual(event?.['details'], { previous_reviewer_id: alice.userId });
       await expectProblem(
         await h.call('POST', `/v1/sessions/${anna}/review`, as(alice, { decision: 'approve' })),
         409,
@@ -271,7 +271,7 @@ for (const engine of testEngines()) {
       assert.equal(assigned['expires_at'], null);
       assert.ok(assigned['assigned_by']);
       const [event] = await auditOf(jane, 'session.assigned');
-      assert.deepEqual(event['details'], { reviewer_id: alice.userId, previous_reviewer_id: null });
+      assert.deepEqual(event?.['details'], { reviewer_id: alice.userId, previous_reviewer_id: null });
       // Past any claim's 30 minutes: an assignment has no end.
       h.clock.advance(40 * MINUTE_MS);
       const item = (await queue('', bob))['data'][0];
