@@ -20,6 +20,7 @@ export type Capability =
   | 'sessions:cancel'
   | 'sessions:read'
   | 'sessions:review'
+  | 'sessions:assign'
   | 'identities:read'
   | 'identities:read_pii'
   | 'reverifications:create'

@@ -508,6 +508,26 @@ export const en = {
   takeOver: 'Take over',
   takeOverConfirm: 'Take the session over from {who}? The take-over is recorded in the audit log.',
   takeOverYes: 'Yes, take over',
+  // Issue 25: the team queue and the sessions export (review-workflow helper).
+  filterSearch: 'Search: session id, reference or name',
+  filterReason: 'Reason code',
+  exportCsv: 'Export CSV',
+  exporting: 'Preparing the export…',
+  queueFiltersLegend: 'Find in the queue',
+  filterClaim: 'Claim',
+  claimFilter_mine: 'Claimed by me',
+  claimFilter_unclaimed: 'Unclaimed',
+  claimFilter_others: 'Claimed by others',
+  waitingAgainstTarget: 'Waiting {waited} of a {target} target',
+  overTarget: 'Over target',
+  withinTarget: 'Within target',
+  queueClaimedBy: 'Claimed by {who}',
+  queueAssignedTo: 'Assigned to {who}',
+  queueUnclaimed: 'Unclaimed',
+  assignTo: 'Assign to',
+  assign: 'Assign',
+  assignedNotice: 'Assigned to {who}.',
+  queueNoMatch: 'No session in the queue matches these filters.',
 };
 
 export type MessageKey = keyof typeof en;

@@ -9,7 +9,12 @@ import {
   type SessionResult,
   type TenantUser,
 } from '../api/console-types.ts';
-import type { DocumentData, ReviewClaim } from '../api/review-workflow-types.ts';
+import type {
+  DocumentData,
+  ReviewClaim,
+  ReviewQueue,
+  ReviewQueueItem,
+} from '../api/review-workflow-types.ts';
 import { codeLabel } from '../i18n/localize.ts';
 import { consolePath } from '../routing/routes.ts';
 import { checksTable, reasonList } from '../ui/checks-view.ts';
@@ -19,7 +24,8 @@ import '../ui/evidence-image.ts';
 import { faceComparison, type ImageLabels, type ShownImage } from '../ui/face-comparison.ts';
 import { formatAge } from '../ui/format.ts';
 import { type ClaimState, claimControls } from '../ui/review-claim.ts';
-import { actionKey, badge } from '../ui/widgets.ts';
+import { claimLabel, QUEUE_FILTERS, queueFilters, waitingBadge } from '../ui/review-queue-view.ts';
+import { actionKey, formQuery } from '../ui/widgets.ts';
 
 /** Sessions read per page; the next page is read when the reviewer moves past the last one loaded. */
 const PAGE = 100;
@@ -28,7 +34,7 @@ const PAGE = 100;
 const CLAIM_RENEW_MS = 10 * 60_000;
 
 interface Current {
-  session: Session;
+  session: ReviewQueueItem;
   result: SessionResult;
   uploads: EvidenceUpload[];
   /** The document's values per source; null when they cannot be read (`documentDataNote` says why). */
@@ -85,6 +91,25 @@ export class ReviewScreen extends ConsoleScreen {
         position: sticky;
         inset-block-start: 0.5rem;
       }
+      .decision-panel .actions {
+        margin-block: 0 1rem;
+      }
+      .queue-filters fieldset {
+        margin-block-end: 0.5rem;
+      }
+      .queue-filters .filters .actions {
+        grid-column: auto;
+      }
+      .decision-panel .assign {
+        margin-block-start: 1rem;
+      }
+      .queue-list .waiting,
+      .queue-list button > span {
+        margin-inline-start: 0.5rem;
+      }
+      .queue-list button {
+        flex-wrap: wrap;
+      }
       .decision-panel .checks-list {
         grid-template-columns: minmax(0, 1fr);
       }
@@ -95,6 +120,7 @@ export class ReviewScreen extends ConsoleScreen {
         margin-block-start: 1.25rem;
       }
       .side-by-side {
+        --idv-evidence-height: 12rem;
         display: grid;
         grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
         gap: 1rem;
@@ -107,8 +133,19 @@ export class ReviewScreen extends ConsoleScreen {
       tr.differs > * {
         background: color-mix(in srgb, var(--idv-color-danger) 10%, var(--idv-color-background));
       }
+      #review-reasons h3 {
+        margin-block: 0 0.25rem;
+      }
       #review-reasons ul {
-        margin-block-start: 0.25rem;
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.25rem 1.25rem;
+      }
+      #review-reasons p {
+        margin-block: 0.25rem 0;
+      }
+      #current {
+        margin-block-start: 0.75rem;
       }
       .images {
         display: grid;
@@ -168,10 +205,13 @@ export class ReviewScreen extends ConsoleScreen {
     conflict: { state: true },
     decisionError: { state: true },
     claim: { state: true },
+    assignees: { state: true },
   };
 
   /** Oldest first; a decided session leaves it. */
-  declare queue: Session[] | null;
+  declare queue: ReviewQueueItem[] | null;
+  /** The members a tenant admin may assign a session to (active reviewers and admins). */
+  declare assignees: TenantUser[];
   declare index: number;
   declare current: Current | null;
   /** upload_id → blob: URL, or 'failed'. */
@@ -201,6 +241,7 @@ export class ReviewScreen extends ConsoleScreen {
     this.conflict = null;
     this.decisionError = null;
     this.claim = { kind: 'none' };
+    this.assignees = [];
   }
 
   override connectedCallback(): void {
@@ -216,9 +257,9 @@ export class ReviewScreen extends ConsoleScreen {
     this.#leaveClaim();
   }
 
-  /** The queue belongs to the environment; `?session=` only picks where to start. */
+  /** The queue belongs to the environment and its filters; `?session=` only picks where to start. */
   protected override loadKey(): string {
-    return this.ctx.environment;
+    return [this.ctx.environment, ...QUEUE_FILTERS.map((name) => this.query.get(name) ?? '')].join('|');
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -235,7 +276,7 @@ export class ReviewScreen extends ConsoleScreen {
     this.current = null;
     this.#more = null;
     // Oldest first, by the server (`order=asc`): the queue is read a page at a time, however long it is.
-    const sessions = await this.#page(signal);
+    const [sessions] = await Promise.all([this.#page(signal), this.#loadAssignees(signal)]);
     this.queue = sessions;
     const wanted = this.query.get('session');
     const start = Math.max(0, wanted ? sessions.findIndex((s) => s.session_id === wanted) : 0);
@@ -243,12 +284,13 @@ export class ReviewScreen extends ConsoleScreen {
   }
 
   /** The next page of the queue after `#more` (the first without it), remembering whether more follow. */
-  async #page(signal?: AbortSignal): Promise<Session[]> {
-    const list = await this.api.get<List<Session>>('/v1/sessions', {
+  async #page(signal?: AbortSignal): Promise<ReviewQueueItem[]> {
+    const list = await this.api.get<ReviewQueue>('/v1/review-queue', {
       ...(signal ? { signal } : {}),
       query: {
-        status: 'review_required',
-        order: 'asc',
+        q: this.query.get('q')?.trim(),
+        reason_code: this.query.get('reason'),
+        claim: this.query.get('claim'),
         limit: PAGE,
         ...(this.#more ? { starting_after: this.#more } : {}),
       },
@@ -331,6 +373,68 @@ export class ReviewScreen extends ConsoleScreen {
     }
   }
 
+  /** For a tenant admin: who a session can be assigned to (members who can review). */
+  async #loadAssignees(signal: AbortSignal): Promise<void> {
+    if (!this.can('sessions:assign') || !this.can('users:write')) return;
+    try {
+      const users = await this.api.get<List<TenantUser>>('/v1/users', { signal, query: { limit: 100 } });
+      this.assignees = users.data.filter(
+        (user) => user.status === 'active' && (user.role === 'reviewer' || user.role === 'tenant_admin'),
+      );
+    } catch {
+      // Without the list the screen still reviews; only the assignment is not offered.
+      this.assignees = [];
+    }
+  }
+
+  /** Who a user id is, in words: an e-mail when the console knows it. */
+  #who(userId: string): string {
+    const me = this.ctx.me?.user;
+    if (me?.user_id === userId) return me.email;
+    return this.assignees.find((user) => user.user_id === userId)?.email ?? userId;
+  }
+
+  async #assign(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const current = this.current;
+    const userId = String(new FormData(event.currentTarget as HTMLFormElement).get('assignee') ?? '');
+    if (!current || !userId) return;
+    this.busy = true;
+    this.decisionError = null;
+    try {
+      const claim = await this.api.put<ReviewClaim>(
+        `/v1/sessions/${encodeURIComponent(current.session.session_id)}/assignment`,
+        { body: { user_id: userId }, idempotencyKey: actionKey() },
+      );
+      this.outcome = this.t('assignedNotice', { who: this.#who(userId) });
+      this.claim =
+        claim.reviewer_id === this.ctx.me?.user.user_id
+          ? { kind: 'mine', claim }
+          : { kind: 'theirs', holder: claim.reviewer_id, until: null, confirming: false };
+      this.queue = (this.queue ?? []).map((item) =>
+        item.session_id === claim.session_id ? { ...item, claim } : item,
+      );
+    } catch (error) {
+      this.decisionError = error;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  #renderAssignment() {
+    const t = this.t;
+    if (this.assignees.length === 0) return nothing;
+    return html`<form class="assign" @submit=${(event: SubmitEvent) => void this.#assign(event)}>
+      <div class="field">
+        <label for="assignee">${t('assignTo')}</label>
+        <select id="assignee" name="assignee">
+          ${this.assignees.map((user) => html`<option value=${user.user_id}>${user.email}</option>`)}
+        </select>
+      </div>
+      <button type="submit" class="secondary small" data-write ?disabled=${this.busy}>${t('assign')}</button>
+    </form>`;
+  }
+
   // ---- claims (issue 25): one reviewer at a time, taken over explicitly ----------------------------
 
   /** Claims (or renews, or takes over) the session shown; a server without claims leaves it 'none'. */
@@ -403,9 +507,8 @@ export class ReviewScreen extends ConsoleScreen {
   }
 
   #claimActions() {
-    const me = this.ctx.me?.user;
     return {
-      who: (userId: string) => (userId === me?.user_id ? me.email : userId),
+      who: (userId: string) => this.#who(userId),
       date: (iso: string | null) => this.date(iso),
       busy: this.busy,
       onTakeOver: () => {
@@ -680,9 +783,18 @@ export class ReviewScreen extends ConsoleScreen {
   #renderDecision() {
     const t = this.t;
     const disabled = this.busy || this.conflict !== null || this.claim.kind === 'theirs';
-    return html`<form id="decision" class="decision-panel card" @submit=${(event: Event) => event.preventDefault()}>
+    // The buttons first: they stay in view at 1280 × 800 however long the list of reasons grows.
+    return html`<div class="decision-panel"><form id="decision" class="card" @submit=${(event: Event) => event.preventDefault()}>
       <h3>${t('decisionTitle')}</h3>
       ${claimControls(t, this.claim, this.#claimActions())}
+      <div class="actions">
+        <button type="button" id="approve" data-write ?disabled=${disabled} @click=${() => void this.#decide('approve')}>
+          ${t('approve')} <kbd aria-hidden="true">a</kbd>
+        </button>
+        <button type="button" id="reject" class="danger" data-write ?disabled=${disabled} @click=${() => void this.#decide('reject')}>
+          ${t('reject')} <kbd aria-hidden="true">r</kbd>
+        </button>
+      </div>
       <fieldset>
         <legend>${t('rejectReasons')}</legend>
         <div class="checks-list">
@@ -698,23 +810,16 @@ export class ReviewScreen extends ConsoleScreen {
         <label for="note">${t('note')}</label>
         <textarea id="note" name="note" maxlength="2000"></textarea>
       </div>
-      <div class="actions">
-        <button type="button" id="approve" data-write ?disabled=${disabled} @click=${() => void this.#decide('approve')}>
-          ${t('approve')} <kbd aria-hidden="true">a</kbd>
-        </button>
-        <button type="button" id="reject" class="danger" data-write ?disabled=${disabled} @click=${() => void this.#decide('reject')}>
-          ${t('reject')} <kbd aria-hidden="true">r</kbd>
-        </button>
-      </div>
-    </form>`;
+    </form>
+    ${this.#renderAssignment()}</div>`;
   }
 
-  #renderCurrent(queue: Session[]) {
+  #renderCurrent(queue: ReviewQueueItem[]) {
     const t = this.t;
     const session = queue[this.index];
     if (!session) return nothing;
     const current = this.current?.session.session_id === session.session_id ? this.current : null;
-    const since = session.decided_at ?? session.created_at;
+    const since = session.waiting_since;
     return html`<section class="review" aria-labelledby="current">
       <div class="queue-nav">
         <button type="button" class="secondary small" ?disabled=${this.index === 0} @click=${() => void this.#step(-1)}>
@@ -732,6 +837,7 @@ export class ReviewScreen extends ConsoleScreen {
         ${t('waitingSince', { time: `${this.date(since)} (${formatAge(this.ctx.locale, since)})` })} ·
         ${codeLabel(t, 'flow_', session.flow)} / ${session.tier} · ${session.country}
       </p>
+      <p>${waitingBadge(t, this.ctx.locale, session)}</p>
       ${
         this.conflict
           ? html`<div id="conflict" class="notice bad" role="alert" tabindex="-1">
@@ -761,15 +867,19 @@ export class ReviewScreen extends ConsoleScreen {
     </section>`;
   }
 
-  #renderQueueList(queue: Session[]) {
+  #renderQueueList(queue: ReviewQueueItem[]) {
+    const t = this.t;
     return html`<details class="queue-list">
-      <summary>${this.t('queueCount', { count: queue.length })}</summary>
+      <summary>${t('queueCount', { count: queue.length })}</summary>
       <ol class="plain">
         ${queue.map(
-          (session, index) => html`<li>
+          (item, index) => html`<li>
             <button type="button" class="secondary small" aria-current=${index === this.index ? 'true' : 'false'}
               @click=${() => void this.#show(index)}>
-              <span class="mono">${session.session_id}</span> ${badge(this.t, 'status_', session.status)}
+              <span class="mono">${item.session_id}</span>
+              ${item.external_user_reference ? html`<span>${item.external_user_reference}</span>` : nothing}
+              ${waitingBadge(t, this.ctx.locale, item)}
+              <span>${claimLabel(t, item, (id) => this.#who(id))}</span>
             </button>
           </li>`,
         )}
@@ -782,12 +892,20 @@ export class ReviewScreen extends ConsoleScreen {
     const queue = this.queue;
     return html`${this.heading(t('navReviews'), queue ? html`<span class="muted">${t('queueCount', { count: queue.length })}</span>` : nothing)}
       <p class="muted">${t('queueIntro')}</p>
+      ${queueFilters(
+        t,
+        this.query,
+        (form) => this.navigate(consolePath(['reviews'], formQuery(form))),
+        consolePath(['reviews']),
+      )}
       <div role="status">${this.outcome ? html`<p class="notice">${this.outcome}</p>` : nothing}</div>
       ${this.renderError()} ${this.renderLoading()}
       ${
         queue && queue.length === 0
-          ? html`<h2>${t('queueEmptyTitle')}</h2>
-            <p>${t('queueEmptyBody')}</p>`
+          ? QUEUE_FILTERS.some((name) => this.query.get(name))
+            ? html`<p>${t('queueNoMatch')}</p>`
+            : html`<h2>${t('queueEmptyTitle')}</h2>
+              <p>${t('queueEmptyBody')}</p>`
           : nothing
       }
       ${queue && queue.length > 0 ? html`${this.#renderQueueList(queue)} ${this.#renderCurrent(queue)}` : nothing}

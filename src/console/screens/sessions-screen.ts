@@ -1,30 +1,81 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
-import { FLOWS, type List, SESSION_STATUSES, type Session, TIERS } from '../api/console-types.ts';
+import {
+  FLOWS,
+  type List,
+  REASON_CODES,
+  SESSION_STATUSES,
+  type Session,
+  TIERS,
+} from '../api/console-types.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { codeLabel } from '../i18n/localize.ts';
 import { consolePath } from '../routing/routes.ts';
 import { ConsoleScreen } from '../ui/console-screen.ts';
+import { downloadBlob } from '../ui/download.ts';
 import { dayBoundary } from '../ui/format.ts';
 import { badge, formQuery, type PageCursor, pageCursors, pager } from '../ui/widgets.ts';
 
 /** The filters this page keeps in its URL (shareable, and Back restores them). */
-const FILTERS = ['status', 'flow', 'tier', 'country', 'reference', 'from', 'to'] as const;
+const FILTERS = ['q', 'status', 'reason', 'flow', 'tier', 'country', 'reference', 'from', 'to'] as const;
 
 /**
- * `/console/sessions`: every session of the environment, newest first, filtered by status, flow, tier,
- * country, external reference and creation date, paged with cursors (`GET /v1/sessions`).
+ * `/console/sessions`: every session of the environment, newest first, searched (session id, external
+ * reference or name) and filtered by status, reason code, flow, tier, country, external reference and
+ * creation date, paged with cursors (`GET /v1/sessions`); the same filters export as CSV
+ * (`GET /v1/exports/sessions`, audited by the server).
  */
 export class SessionsScreen extends ConsoleScreen {
   static override properties: PropertyDeclarations = {
     ...ConsoleScreen.properties,
     list: { state: true },
+    exporting: { state: true },
+    exportError: { state: true },
   };
 
   declare list: List<Session> | null;
+  declare exporting: boolean;
+  declare exportError: unknown;
 
   constructor() {
     super();
     this.list = null;
+    this.exporting = false;
+    this.exportError = null;
+  }
+
+  /** The API's filters from the page's URL: what the list shows is what the export writes. */
+  #filters() {
+    const q = this.query;
+    return {
+      q: q.get('q')?.trim(),
+      status: q.get('status'),
+      reason_code: q.get('reason'),
+      flow: q.get('flow'),
+      tier: q.get('tier'),
+      country: q.get('country')?.toUpperCase(),
+      external_user_reference: q.get('reference'),
+      created_gte: dayBoundary(q.get('from') ?? '', false),
+      created_lte: dayBoundary(q.get('to') ?? '', true),
+    };
+  }
+
+  /** Every session of the current filters as CSV, downloaded from a `blob:` URL (the token never leaves). */
+  async #export(): Promise<void> {
+    this.exporting = true;
+    this.exportError = null;
+    try {
+      const csv = await this.api.blob(
+        `/v1/exports/sessions?${new URLSearchParams(
+          Object.entries(this.#filters()).filter((entry): entry is [string, string] => Boolean(entry[1])),
+        )}`,
+      );
+      const day = new Date().toISOString().slice(0, 10);
+      downloadBlob(csv, `sessions-${this.ctx.environment}-${day}.csv`);
+    } catch (error) {
+      this.exportError = error;
+    } finally {
+      this.exporting = false;
+    }
   }
 
   protected override async load(signal: AbortSignal): Promise<void> {
@@ -32,13 +83,7 @@ export class SessionsScreen extends ConsoleScreen {
     this.list = await this.api.get<List<Session>>('/v1/sessions', {
       signal,
       query: {
-        status: q.get('status'),
-        flow: q.get('flow'),
-        tier: q.get('tier'),
-        country: q.get('country')?.toUpperCase(),
-        external_user_reference: q.get('reference'),
-        created_gte: dayBoundary(q.get('from') ?? '', false),
-        created_lte: dayBoundary(q.get('to') ?? '', true),
+        ...this.#filters(),
         starting_after: q.get('starting_after'),
         ending_before: q.get('ending_before'),
         limit: 20,
@@ -93,7 +138,9 @@ export class SessionsScreen extends ConsoleScreen {
       <fieldset>
         <legend>${t('filtersLegend')}</legend>
         <div class="filters">
+          ${this.#input('q', 'filterSearch', 'search', { maxlength: 200 })}
           ${this.#select('status', 'filterStatus', SESSION_STATUSES, 'status_')}
+          ${this.#select('reason', 'filterReason', REASON_CODES, 'reason_')}
           ${this.#select('flow', 'filterFlow', FLOWS, 'flow_')} ${this.#select('tier', 'filterTier', TIERS, '')}
           ${this.#input('country', 'filterCountry', 'text', { maxlength: 3, pattern: '[A-Za-z]{3}' })}
           ${this.#input('reference', 'filterReference', 'text', { maxlength: 255 })}
@@ -101,6 +148,8 @@ export class SessionsScreen extends ConsoleScreen {
           <div class="actions">
             <button type="submit">${t('applyFilters')}</button>
             <a class="button secondary" href=${consolePath(['sessions'])}>${t('resetFilters')}</a>
+            <button type="button" class="secondary" id="export" ?disabled=${this.exporting}
+              @click=${() => void this.#export()}>${t('exportCsv')}</button>
           </div>
         </div>
       </fieldset>
@@ -144,7 +193,9 @@ export class SessionsScreen extends ConsoleScreen {
   }
 
   override render() {
-    return html`${this.heading(this.t('navSessions'))} ${this.#renderFilters()} ${this.renderError()}
+    return html`${this.heading(this.t('navSessions'))} ${this.#renderFilters()}
+    <div role="status">${this.exporting ? html`<p class="muted">${this.t('exporting')}</p>` : nothing}</div>
+    ${this.renderError(this.exportError)} ${this.renderError()}
     ${this.renderLoading()} ${this.list ? this.#renderTable(this.list) : nothing}`;
   }
 }

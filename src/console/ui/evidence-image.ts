@@ -29,7 +29,8 @@ export class EvidenceImage extends LitElement {
         overflow: auto;
         border: 1px solid var(--idv-color-border);
         border-radius: var(--idv-radius);
-        block-size: 16rem;
+        /* A screen that shows several side by side may make them shorter. */
+        block-size: var(--idv-evidence-height, 16rem);
         display: grid;
         /* safe: a zoomed image overflows to the end side, where it can be scrolled to. */
         place-items: safe center;

@@ -25,6 +25,34 @@ async function windowOf(width: number, height: number): Promise<void> {
 async function reviewScreen(): Promise<ShadowRoot> {
   const backend = new FakeConsoleBackend();
   backend.checksFor = (session) => (session.status === 'review_required' ? REALISTIC_CHECKS : []);
+  // Every field from three sources: the tallest the comparison gets.
+  const values = {
+    first_name: 'ANNA MARIA',
+    last_name: 'MUSTERMANN-GABLER',
+    date_of_birth: '1990-01-31',
+    document_number: 'C01X00T47',
+    expiry_date: '2031-10-31',
+    nationality: 'DEU',
+  };
+  for (const session of backend.sessions) {
+    backend.documentData.set(session.session_id, {
+      object: 'document_data',
+      session_id: session.session_id,
+      document_type: 'passport',
+      issuing_country: 'DEU',
+      fields: Object.keys(values),
+      sources: [
+        { source: 'typed', verified: true, values },
+        {
+          source: 'mrz',
+          verified: true,
+          values: { ...values, date_of_birth: '1990-01-13', nationality: null },
+        },
+        { source: 'barcode', verified: true, values: { ...values, nationality: null } },
+      ],
+      disagreements: ['date_of_birth'],
+    });
+  }
   const { el } = await mountConsole({ role: 'reviewer', path: '/console/reviews', backend });
   const root = await until(
     () => {
@@ -85,6 +113,7 @@ describe('console review screen layout', () => {
     expect(reason?.textContent).to.include('Face match uncertain');
     expect(bottomOf(reason, 'the reason for review')).to.be.below(800);
     expect(bottomOf(root.querySelector('#face-comparison'), 'the face comparison')).to.be.at.most(1600);
+    expect(root.querySelectorAll('#document-data tbody tr'), 'the values compared').to.have.length(6);
     expect(bottomOf(root.querySelector('#document-data'), 'the document data')).to.be.at.most(1600);
     for (const selector of ['#approve', '#reject']) {
       expect(bottomOf(root.querySelector(selector), selector)).to.be.at.most(1600);
