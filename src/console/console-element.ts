@@ -27,7 +27,13 @@ import {
   safeReturnPath,
   splitHref,
 } from './routing/routes.ts';
-import type { ConsoleScreen, LoggedInEvent, NavigateEvent, ScreenContext } from './ui/console-screen.ts';
+import type {
+  ConsoleScreen,
+  LoggedInEvent,
+  NavigateEvent,
+  ScreenContext,
+  TokenRenewedEvent,
+} from './ui/console-screen.ts';
 import { initialEnvironment, rememberEnvironment, waitingCounts } from './ui/environment-choice.ts';
 import { readPreference, writePreference } from './ui/preferences.ts';
 
@@ -261,6 +267,11 @@ export class IdvConsoleElement extends LitElement {
       this.navigate(href, replace);
     });
     this.addEventListener('idv-logged-in', (event) => void this.#loggedIn(event as LoggedInEvent));
+    this.addEventListener('idv-token-renewed', (event) => {
+      const { token, expiresIn } = event as TokenRenewedEvent;
+      this.tokens.set(token, expiresIn);
+      this.#scheduleExpiry();
+    });
   }
 
   #apiUrl(input: RequestInfo | URL): RequestInfo | URL {

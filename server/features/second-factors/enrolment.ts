@@ -1,10 +1,15 @@
 import type { AppDeps } from '../../app-deps.ts';
 import type { Principal } from '../../http/app-env.ts';
 import { revokeToken } from '../../store/auth-records.ts';
-import type { AccessTokenSettings, AuthenticationMethod } from '../auth/access-tokens.ts';
+import {
+  type AccessTokenSettings,
+  type AuthenticationMethod,
+  hasSecondFactorMethod,
+} from '../auth/access-tokens.ts';
 import { consoleLoginAnswer } from '../auth/console-login-answer.ts';
 import type { SqlClient } from '../../store/sql-client.ts';
-import { replaceRecoveryCodes, secondFactorSummary } from '../../store/second-factors.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import { hasSecondFactor, replaceRecoveryCodes, secondFactorSummary } from '../../store/second-factors.ts';
 import { generateRecoveryCodes, recoveryCodeDigest } from './recovery-codes.ts';
 
 /**
@@ -39,8 +44,26 @@ export async function recoveryCodesForNewFactor(
 }
 
 /**
- * A member whose token was restricted to enrolment has just proved a second factor: that token is revoked
- * and a full one returned in its place. Null for an ordinary token (nothing to upgrade).
+ * Changing second factors once the user has one takes a session that proved one (the token's `amr`): a
+ * password-only token (stolen, or issued before the user enrolled) cannot swap the authenticator for
+ * another or strip the account of its factors. Refused with 403 `second_factor_required`.
+ */
+export async function assertMayChangeSecondFactors(sql: SqlClient, principal: Principal): Promise<void> {
+  if (principal.token && hasSecondFactorMethod(principal.token)) return;
+  const userId = (principal.user as NonNullable<Principal['user']>).id;
+  if (hasSecondFactor(await secondFactorSummary(sql, userId))) {
+    throw new ApiError(
+      'second_factor_required',
+      'This session was opened with the password alone: log in again with your second factor to change your second factors.',
+    );
+  }
+}
+
+/**
+ * The user has just proved a second factor with a token that had proved none (a password-only login, or
+ * one restricted to enrolment): that token is revoked and one that carries the factor returned in its
+ * place, so the session can go on to change factors and reach what a tenant requirement guards. Null
+ * when the token already proved a second factor.
  */
 export async function loginAfterEnrolment(
   deps: Pick<AppDeps, 'db' | 'config'>,
@@ -50,7 +73,7 @@ export async function loginAfterEnrolment(
   now: Date,
 ) {
   const { token, user } = principal;
-  if (!token?.enrolmentOnly || !user) return null;
+  if (!token || !user || hasSecondFactorMethod(token)) return null;
   await revokeToken(deps.db, token.jti, token.expiresAt);
   return consoleLoginAnswer(
     deps,

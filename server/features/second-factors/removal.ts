@@ -7,6 +7,7 @@ import { findTenant } from '../../store/tenants.ts';
 import type { Context } from 'hono';
 import type { AuditAction } from '../audit/audit-actions.ts';
 import { actorOf, auditOriginOf, recordAuditEvent } from '../audit/record-audit-event.ts';
+import { assertMayChangeSecondFactors } from './enrolment.ts';
 
 /**
  * Removes one second factor in a transaction: `remove` deletes it (false: there was none). A tenant that
@@ -22,6 +23,7 @@ export async function removeSecondFactor(
   const principal = c.get('principal');
   const userId = (principal.user as NonNullable<typeof principal.user>).id;
   return deps.db.transaction(async (tx) => {
+    await assertMayChangeSecondFactors(tx, principal);
     if (!(await remove(tx, userId))) return false;
     const summary = await secondFactorSummary(tx, userId);
     if (!hasSecondFactor(summary)) {

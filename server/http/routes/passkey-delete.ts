@@ -14,7 +14,7 @@ export const deletePasskeyRoute = createRoute({
   tags: ['Console'],
   summary: 'Remove one of your passkeys',
   description:
-    'A tenant that requires a second factor refuses the removal of your last one (409 `last_second_factor`).',
+    'Needs a session that proved a second factor (403 `second_factor_required` otherwise). A tenant that requires a second factor refuses the removal of your last one (409 `last_second_factor`).',
   security: [{ ConsoleBearer: [] }],
   request: { params: PasskeyIdParam },
   responses: {

@@ -1,7 +1,11 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { RegistrationResponseJSON, VerifiedRegistrationResponse } from '@simplewebauthn/server';
 import { actorOf, auditOriginOf, recordAuditEvent } from '../../features/audit/record-audit-event.ts';
-import { loginAfterEnrolment, recoveryCodesForNewFactor } from '../../features/second-factors/enrolment.ts';
+import {
+  assertMayChangeSecondFactors,
+  loginAfterEnrolment,
+  recoveryCodesForNewFactor,
+} from '../../features/second-factors/enrolment.ts';
 import { relyingPartyOf } from '../../features/second-factors/relying-party.ts';
 import { secondFactorCipherContext } from '../../features/second-factors/second-factor-cipher-context.ts';
 import { webauthnLibrary } from '../../features/second-factors/webauthn.ts';
@@ -44,7 +48,7 @@ export const registerPasskeyRoute = createRoute({
   tags: ['Console'],
   summary: 'Register a passkey',
   description:
-    'Verifies the new credential against the challenge of `POST /v1/me/second-factors/passkeys/options` (origin, relying party, user presence; attestation `none`) and stores its public key. Returns ten recovery codes, shown once, when the user has none left. Reachable with a token restricted to enrolment; such a token is revoked and a full one returned in `login`.',
+    'Verifies the new credential against the challenge of `POST /v1/me/second-factors/passkeys/options` (origin, relying party, user presence; attestation `none`) and stores its public key. Returns ten recovery codes, shown once, when the user has none left. Reachable with a token restricted to enrolment. A token that proved no second factor (password only, or restricted to enrolment) is revoked and one carrying the new factor returned in `login`. Once you have a second factor, changing them needs a session that proved one (403 `second_factor_required` for a password-only token).',
   security: [{ ConsoleBearer: [] }],
   request: { body: { required: true, content: { 'application/json': { schema: RegisterPasskeyBody } } } },
   responses: {
@@ -55,6 +59,7 @@ export const registerPasskeyRoute = createRoute({
       'token_expired',
       'user_disabled',
       'tenant_suspended',
+      'second_factor_required',
       'invalid_second_factor',
       'login_challenge_expired',
       'invalid_json',
@@ -119,6 +124,7 @@ export function registerRegisterPasskey(app: OpenAPIHono<AppEnv>, kit: RouteKit)
         created_at: now,
       };
       const recoveryCodes = await deps.db.transaction(async (tx) => {
+        await assertMayChangeSecondFactors(tx, principal);
         await insertPasskey(tx, row);
         const codes = await recoveryCodesForNewFactor(tx, deps, userId, now);
         const origin = auditOriginOf(c, deps);

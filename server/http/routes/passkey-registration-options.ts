@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { WEBAUTHN_TIMEOUT_MS } from '../../features/second-factors/login-challenge.ts';
+import { assertMayChangeSecondFactors } from '../../features/second-factors/enrolment.ts';
 import { relyingPartyOf } from '../../features/second-factors/relying-party.ts';
 import { webauthnLibrary } from '../../features/second-factors/webauthn.ts';
 import { utf8 } from '../../crypto/encoding.ts';
@@ -24,7 +25,7 @@ export const startPasskeyRegistrationRoute = createRoute({
   tags: ['Console'],
   summary: 'Start registering a passkey',
   description:
-    'Options for `navigator.credentials.create()`: relying party = the host of the configured base URL, attestation `none`, your existing passkeys excluded. The challenge is kept on the server for two minutes. Reachable with a token restricted to enrolment.',
+    'Options for `navigator.credentials.create()`: relying party = the host of the configured base URL, attestation `none`, your existing passkeys excluded. The challenge is kept on the server for two minutes. Reachable with a token restricted to enrolment. Once you have a second factor, changing them needs a session that proved one (403 `second_factor_required` for a password-only token).',
   security: [{ ConsoleBearer: [] }],
   responses: {
     201: {
@@ -37,6 +38,7 @@ export const startPasskeyRegistrationRoute = createRoute({
       'token_expired',
       'user_disabled',
       'tenant_suspended',
+      'second_factor_required',
     ),
   },
 });
@@ -51,6 +53,7 @@ export function registerStartPasskeyRegistration(app: OpenAPIHono<AppEnv>, kit: 
     async (c) => {
       const principal = c.get('principal');
       const user = principal.user as NonNullable<typeof principal.user>;
+      await assertMayChangeSecondFactors(deps.db, principal);
       const now = deps.clock.now();
       const relyingParty = relyingPartyOf(deps.config.baseUrl);
       const existing = await listPasskeys(deps.db, user.id);

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { actorOf, auditOriginOf, recordAuditEvent } from '../../features/audit/record-audit-event.ts';
-import { issueRecoveryCodes } from '../../features/second-factors/enrolment.ts';
+import { assertMayChangeSecondFactors, issueRecoveryCodes } from '../../features/second-factors/enrolment.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { hasSecondFactor, secondFactorSummary } from '../../store/second-factors.ts';
 import type { AppEnv } from '../app-env.ts';
@@ -43,6 +43,7 @@ export function registerRegenerateRecoveryCodes(app: OpenAPIHono<AppEnv>, kit: R
       const userId = (principal.user as NonNullable<typeof principal.user>).id;
       const now = deps.clock.now();
       const codes = await deps.db.transaction(async (tx) => {
+        await assertMayChangeSecondFactors(tx, principal);
         if (!hasSecondFactor(await secondFactorSummary(tx, userId))) {
           throw new ApiError('invalid_state_transition', 'Enrol an authenticator app or a passkey first.');
         }

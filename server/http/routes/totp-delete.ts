@@ -13,7 +13,7 @@ export const deleteTotpRoute = createRoute({
   tags: ['Console'],
   summary: 'Remove your authenticator app',
   description:
-    'A tenant that requires a second factor refuses the removal of your last one (409 `last_second_factor`).',
+    'Needs a session that proved a second factor (403 `second_factor_required` otherwise). A tenant that requires a second factor refuses the removal of your last one (409 `last_second_factor`).',
   security: [{ ConsoleBearer: [] }],
   responses: {
     200: {

@@ -1,6 +1,10 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { actorOf, auditOriginOf, recordAuditEvent } from '../../features/audit/record-audit-event.ts';
-import { loginAfterEnrolment, recoveryCodesForNewFactor } from '../../features/second-factors/enrolment.ts';
+import {
+  assertMayChangeSecondFactors,
+  loginAfterEnrolment,
+  recoveryCodesForNewFactor,
+} from '../../features/second-factors/enrolment.ts';
 import { secondFactorCipherContext } from '../../features/second-factors/second-factor-cipher-context.ts';
 import {
   MAX_FAILURES_PER_CHALLENGE,
@@ -37,7 +41,7 @@ export const confirmTotpEnrolmentRoute = createRoute({
   tags: ['Console'],
   summary: 'Confirm an authenticator app with its first code',
   description:
-    'Puts the enrolment in force (replacing an earlier authenticator). The code used here cannot be used again to log in. Returns ten recovery codes, shown once, when the user has none left. Reachable with a token restricted to enrolment; such a token is revoked and a full one returned in `login`.',
+    'Puts the enrolment in force (replacing an earlier authenticator). The code used here cannot be used again to log in. Returns ten recovery codes, shown once, when the user has none left. Reachable with a token restricted to enrolment. A token that proved no second factor (password only, or restricted to enrolment) is revoked and one carrying the new factor returned in `login`. Once you have a second factor, changing them needs a session that proved one (403 `second_factor_required` for a password-only token).',
   security: [{ ConsoleBearer: [] }],
   request: { body: { required: true, content: { 'application/json': { schema: ConfirmTotpBody } } } },
   responses: {
@@ -48,6 +52,7 @@ export const confirmTotpEnrolmentRoute = createRoute({
       'token_expired',
       'user_disabled',
       'tenant_suspended',
+      'second_factor_required',
       'invalid_second_factor',
       'login_challenge_expired',
       'too_many_attempts',
@@ -87,6 +92,7 @@ export function registerConfirmTotpEnrolment(app: OpenAPIHono<AppEnv>, kit: Rout
         throw new ApiError('invalid_second_factor', 'The code is incorrect; check the time on your phone.');
       }
       const recoveryCodes = await deps.db.transaction(async (tx) => {
+        await assertMayChangeSecondFactors(tx, principal);
         if (!(await consumeChallenge(tx, enrolment.id, now))) {
           throw new ApiError('login_challenge_expired', 'This enrolment was already confirmed.');
         }

@@ -1,4 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { assertMayChangeSecondFactors } from '../../features/second-factors/enrolment.ts';
 import { secondFactorCipherContext } from '../../features/second-factors/second-factor-cipher-context.ts';
 import { generateTotpSecret, otpauthUri } from '../../features/second-factors/totp.ts';
 import { insertChallenge } from '../../store/second-factors.ts';
@@ -27,7 +28,7 @@ export const startTotpEnrolmentRoute = createRoute({
   path: '/v1/me/second-factors/totp',
   tags: ['Console'],
   summary: 'Start enrolling an authenticator app',
-  description: `Generates a TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) on the server. It is not in force until confirmed with a first code at \`POST /v1/me/second-factors/totp/confirm\` within ${ENROLMENT_TTL_SECONDS / 60} minutes; confirming replaces an earlier authenticator. Reachable with a token restricted to enrolment.`,
+  description: `Generates a TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) on the server. It is not in force until confirmed with a first code at \`POST /v1/me/second-factors/totp/confirm\` within ${ENROLMENT_TTL_SECONDS / 60} minutes; confirming replaces an earlier authenticator. Reachable with a token restricted to enrolment. Once you have a second factor, changing them needs a session that proved one (403 \`second_factor_required\` for a password-only token).`,
   security: [{ ConsoleBearer: [] }],
   responses: {
     201: { description: 'The secret to enrol', content: { 'application/json': { schema: TotpEnrolment } } },
@@ -37,6 +38,7 @@ export const startTotpEnrolmentRoute = createRoute({
       'token_expired',
       'user_disabled',
       'tenant_suspended',
+      'second_factor_required',
     ),
   },
 });
@@ -51,6 +53,7 @@ export function registerStartTotpEnrolment(app: OpenAPIHono<AppEnv>, kit: RouteK
     async (c) => {
       const principal = c.get('principal');
       const user = principal.user as NonNullable<typeof principal.user>;
+      await assertMayChangeSecondFactors(deps.db, principal);
       const now = deps.clock.now();
       const id = deps.ids('sfc');
       const secret = generateTotpSecret();

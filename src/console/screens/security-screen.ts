@@ -10,7 +10,7 @@ import type {
   TotpEnrolment,
 } from '../api/console-types.ts';
 import { createPasskey, isPasskeyCancelled, passkeysSupported } from '../auth/passkeys.ts';
-import { ConsoleScreen, LoggedInEvent } from '../ui/console-screen.ts';
+import { ConsoleScreen, LoggedInEvent, TokenRenewedEvent } from '../ui/console-screen.ts';
 import { copyField } from '../ui/widgets.ts';
 import '../ui/copy-field.ts';
 
@@ -123,14 +123,22 @@ export class SecurityScreen extends ConsoleScreen {
     }
   }
 
-  /** After an enrolment: the new recovery codes to save, or straight on to the full login. */
+  /**
+   * After an enrolment: the new recovery codes to save, or straight on to the full login. A signed-in
+   * user's password-only token was exchanged for one carrying the factor: the shell takes it at once.
+   */
   async #enrolled(result: EnrolmentResult, message: string): Promise<void> {
     this.message = message;
+    let login = result.login;
+    if (login && !this.#restricted) {
+      this.dispatchEvent(new TokenRenewedEvent(login.access_token, login.expires_in));
+      login = null;
+    }
     if (result.recovery_codes) {
-      this.shown = { codes: result.recovery_codes, login: result.login };
+      this.shown = { codes: result.recovery_codes, login };
       await this.focusAfterRender('#codes-heading');
-    } else if (result.login) {
-      this.#continue(result.login);
+    } else if (login) {
+      this.#continue(login);
       return;
     }
     await this.reload();

@@ -52,6 +52,20 @@ export class LoggedInEvent extends Event {
 }
 
 /**
+ * Tells the shell to use a new token for the same session from now on (the server exchanged it when the
+ * user enrolled a second factor: the old one is revoked). Unlike LoggedInEvent, no navigation.
+ */
+export class TokenRenewedEvent extends Event {
+  readonly token: string;
+  readonly expiresIn: number;
+  constructor(token: string, expiresIn: number) {
+    super('idv-token-renewed', { bubbles: true, composed: true });
+    this.token = token;
+    this.expiresIn = expiresIn;
+  }
+}
+
+/**
  * The base of every console screen: the context from the shell, the route's params and query, data
  * loading that restarts when the environment, the params or the query change (the previous load is
  * aborted), and the helpers every screen needs (capabilities, navigation, errors, dates).

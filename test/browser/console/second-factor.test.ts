@@ -89,7 +89,7 @@ describe('console second factors (fake backend)', () => {
   });
 
   it('enrols an authenticator app: QR code and key, a first code, ten recovery codes shown once', async () => {
-    const { el, backend } = await mountConsole({ role: 'tenant_admin', path: '/console/security' });
+    const { el, backend, history } = await mountConsole({ role: 'tenant_admin', path: '/console/security' });
     const screen = await until(
       () => screenOf(el)?.shadowRoot?.querySelector('#totp-start') && screenOf(el),
       4000,
@@ -118,6 +118,8 @@ describe('console second factors (fake backend)', () => {
     expect(codes[0]?.textContent).to.equal('A2345-6789A');
     await until(() => focusedText() === 'h2#codes-heading', 2000, 'focus on the codes');
     expect(backend.secondFactors.totp).to.equal(true);
+    const stored = JSON.parse(sessionStorage.getItem('idv-console-token') ?? '{}');
+    expect(backend.tokens.get(stored.token), 'the exchanged token is the one kept').to.equal('tenant_admin');
     await settled(el);
     await expect(el, 'the recovery codes as shown').to.be.accessible();
     root.querySelector<HTMLButtonElement>('#codes-saved')?.focus();
@@ -125,6 +127,7 @@ describe('console second factors (fake backend)', () => {
     await until(() => !root.querySelector('#recovery-codes'), 2000, 'the codes gone');
     expect(root.textContent).to.include('An authenticator app is set up.');
     expect(root.textContent).to.include('Unused recovery codes: 10');
+    expect(history.href, 'enrolling keeps the user on the page').to.equal('/console/security');
   });
 
   it('the header links to the security page', async () => {

@@ -84,10 +84,25 @@ for (const engine of testEngines()) {
 
     it('enrols TOTP with a first code, then logs in with password and code; a code works once', async () => {
       const user = await inviteAndLogIn(h, 'reviewer', admin);
+      const earlier = await h.login({ ...h.tenant, email: user.email, password: user.password });
       const { secret, confirmed } = await enrolTotp(user.token);
       assert.equal(confirmed['recovery_codes'].length, 10);
       assert.equal(new Set(confirmed['recovery_codes']).size, 10);
-      assert.equal(confirmed['login'], null, 'an ordinary token needs no upgrade');
+      const upgraded = confirmed['login']['access_token'] as string;
+      assert.ok(upgraded, 'the password-only token is exchanged for one that carries the factor');
+      await expectProblem(await h.call('GET', '/v1/me', { token: user.token }), 401, 'invalid_token');
+
+      // Another password-only session of the same user (opened before the enrolment) may still read,
+      // but not change the factors: no swapping the authenticator, no stripping the account.
+      assert.equal((await h.call('GET', '/v1/me', { token: earlier })).status, 200);
+      for (const [method, path] of [
+        ['DELETE', '/v1/me/second-factors/totp'],
+        ['POST', '/v1/me/second-factors/totp'],
+        ['POST', '/v1/me/second-factors/passkeys/options'],
+        ['POST', '/v1/me/second-factors/recovery-codes'],
+      ] as const) {
+        await expectProblem(await h.call(method, path, { token: earlier }), 403, 'second_factor_required');
+      }
 
       const rows = await h.deps.db.query<Body>('select secret_enc from user_totp where user_id = $1', [
         user.userId,
@@ -185,6 +200,20 @@ for (const engine of testEngines()) {
       );
       assert.equal(factors['totp'], true);
       assert.equal(factors['recovery_codes_remaining'], 9);
+      // A session that proved the factor replaces the codes: ten new ones, the old ones void.
+      const replaced = await expectOk(
+        await h.call('POST', '/v1/me/second-factors/recovery-codes', { token: upgraded }),
+        201,
+      );
+      assert.equal(replaced['recovery_codes'].length, 10);
+      const fifth = await passwordStep(user.email, user.password);
+      await expectProblem(
+        await h.call('POST', '/v1/console/login/second-factor', {
+          body: { challenge_token: fifth['challenge_token'], recovery_code: confirmed['recovery_codes'][5] },
+        }),
+        401,
+        'invalid_second_factor',
+      );
 
       const audit = await h.deps.db.query<{ action: string }>(
         'select action from audit_events where target_id = $1 order by created_at',
@@ -289,10 +318,11 @@ for (const engine of testEngines()) {
       );
       assert.equal(registered['passkey']['name'], 'Laptop');
       assert.equal(registered['recovery_codes'].length, 10);
+      assert.ok(registered['login']['access_token'], 'the password-only token is exchanged');
       // A registration challenge works once.
       await expectProblem(
         await h.call('POST', '/v1/me/second-factors/passkeys', {
-          token: user.token,
+          token: registered['login']['access_token'],
           body: {
             registration_id: started['registration_id'],
             name: 'Again',

@@ -95,7 +95,7 @@ export const EnrolmentResult = {
   }),
   login: ConsoleLoginTokens.nullable().openapi({
     description:
-      'A new full access token, when the request was made with a token restricted to enrolment; null otherwise.',
+      'A new access token carrying the second factor just proved, when the request was made with one that proved none (password only, or restricted to enrolment; that one is revoked); null otherwise.',
   }),
 };
 

@@ -683,13 +683,23 @@ export class FakeConsoleBackend {
         201,
       );
     });
-    this.#on('POST', '/v1/me/second-factors/totp/confirm', null, ({ body }) => {
+    this.#on('POST', '/v1/me/second-factors/totp/confirm', null, ({ body, headers }, _params, role) => {
       if ((body as { code?: string }).code !== TOTP_CODE) {
         return problem(401, 'invalid_second_factor', 'The code is incorrect.');
       }
       this.secondFactors = { ...this.secondFactors, totp: true, recoveryCodes: 10 };
       const recovery = [...'ABCDEFGHJK'].map((letter) => `${letter}2345-6789${letter}`);
-      return json({ object: 'totp_enrolled', recovery_codes: recovery, login: null });
+      // As the server does for a password-only session: the token is exchanged for one with the factor.
+      this.tokens.delete(headers.get('authorization')?.replace(/^Bearer /, '') ?? '');
+      const login = {
+        access_token: this.tokenFor(role),
+        token_type: 'Bearer',
+        expires_in: 3600,
+        user: this.#userOf(role),
+        capabilities: ROLE_CAPABILITIES[role],
+        default_path: DEFAULT_PATH[role],
+      };
+      return json({ object: 'totp_enrolled', recovery_codes: recovery, login });
     });
     this.#on('POST', '/v1/console/logout', null, ({ headers }) => {
       this.tokens.delete(headers.get('authorization')?.replace(/^Bearer /, '') ?? '');
