@@ -43,12 +43,12 @@ export interface paths {
   '/v1/me/second-factors/totp': {
     /**
      * Start enrolling an authenticator app
-     * @description Generates a TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) on the server. It is not in force until confirmed with a first code at `POST /v1/me/second-factors/totp/confirm` within 10 minutes; confirming replaces an earlier authenticator. Reachable with a token restricted to enrolment.
+     * @description Generates a TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) on the server. It is not in force until confirmed with a first code at `POST /v1/me/second-factors/totp/confirm` within 10 minutes; confirming replaces an earlier authenticator. Reachable with a token restricted to enrolment. Once you have a second factor, changing them needs a session that proved one (403 `second_factor_required` for a password-only token).
      */
     post: operations['startTotpEnrolment'];
     /**
      * Remove your authenticator app
-     * @description A tenant that requires a second factor refuses the removal of your last one (409 `last_second_factor`).
+     * @description Needs a session that proved a second factor (403 `second_factor_required` otherwise). A tenant that requires a second factor refuses the removal of your last one (409 `last_second_factor`).
      */
     delete: operations['deleteTotp'];
   };
@@ -69,14 +69,14 @@ export interface paths {
   '/v1/me/second-factors/passkeys': {
     /**
      * Register a passkey
-     * @description Verifies the new credential against the challenge of `POST /v1/me/second-factors/passkeys/options` (origin, relying party, user presence; attestation `none`) and stores its public key. Returns ten recovery codes, shown once, when the user has none left. Reachable with a token restricted to enrolment; such a token is revoked and a full one returned in `login`.
+     * @description Verifies the new credential against the challenge of `POST /v1/me/second-factors/passkeys/options` (origin, relying party, user presence; attestation `none`) and stores its public key. Returns ten recovery codes, shown once, when the user has none left. Reachable with a token restricted to enrolment. A token that proved no second factor (password only, or restricted to enrolment) is revoked and one carrying the new factor returned in `login`. Once you have a second factor, changing them needs a session that proved one (403 `second_factor_required` for a password-only token).
      */
     post: operations['registerPasskey'];
   };
   '/v1/me/second-factors/passkeys/{id}': {
     /**
      * Remove one of your passkeys
-     * @description A tenant that requires a second factor refuses the removal of your last one (409 `last_second_factor`).
+     * @description Needs a session that proved a second factor (403 `second_factor_required` otherwise). A tenant that requires a second factor refuses the removal of your last one (409 `last_second_factor`).
      */
     delete: operations['deletePasskey'];
   };
@@ -1953,7 +1953,7 @@ export interface operations {
   };
   /**
    * Start enrolling an authenticator app
-   * @description Generates a TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) on the server. It is not in force until confirmed with a first code at `POST /v1/me/second-factors/totp/confirm` within 10 minutes; confirming replaces an earlier authenticator. Reachable with a token restricted to enrolment.
+   * @description Generates a TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) on the server. It is not in force until confirmed with a first code at `POST /v1/me/second-factors/totp/confirm` within 10 minutes; confirming replaces an earlier authenticator. Reachable with a token restricted to enrolment. Once you have a second factor, changing them needs a session that proved one (403 `second_factor_required` for a password-only token).
    */
   startTotpEnrolment: {
     responses: {
@@ -1991,7 +1991,7 @@ export interface operations {
   };
   /**
    * Remove your authenticator app
-   * @description A tenant that requires a second factor refuses the removal of your last one (409 `last_second_factor`).
+   * @description Needs a session that proved a second factor (403 `second_factor_required` otherwise). A tenant that requires a second factor refuses the removal of your last one (409 `last_second_factor`).
    */
   deleteTotp: {
     responses: {
@@ -2139,7 +2139,7 @@ export interface operations {
   };
   /**
    * Register a passkey
-   * @description Verifies the new credential against the challenge of `POST /v1/me/second-factors/passkeys/options` (origin, relying party, user presence; attestation `none`) and stores its public key. Returns ten recovery codes, shown once, when the user has none left. Reachable with a token restricted to enrolment; such a token is revoked and a full one returned in `login`.
+   * @description Verifies the new credential against the challenge of `POST /v1/me/second-factors/passkeys/options` (origin, relying party, user presence; attestation `none`) and stores its public key. Returns ten recovery codes, shown once, when the user has none left. Reachable with a token restricted to enrolment. A token that proved no second factor (password only, or restricted to enrolment) is revoked and one carrying the new factor returned in `login`. Once you have a second factor, changing them needs a session that proved one (403 `second_factor_required` for a password-only token).
    */
   registerPasskey: {
     requestBody: {
@@ -2194,7 +2194,7 @@ export interface operations {
   };
   /**
    * Remove one of your passkeys
-   * @description A tenant that requires a second factor refuses the removal of your last one (409 `last_second_factor`).
+   * @description Needs a session that proved a second factor (403 `second_factor_required` otherwise). A tenant that requires a second factor refuses the removal of your last one (409 `last_second_factor`).
    */
   deletePasskey: {
     parameters: {
