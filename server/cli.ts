@@ -10,6 +10,8 @@
  *   bootstrap   --tenant "Acme Ltd" --email ops@acme.example [--sandbox-key] [--production-key]
  *               creates a tenant and its first tenant_admin (production's way to start; nothing is
  *               printed by the server itself there). Prints the generated password and any keys once.
+ *   index-names builds the review queue's name search index for sessions reviewed before it existed
+ *               (migration 017); safe to repeat and to run beside a live server.
  *
  * Exit codes: 0 done, 64 a usage error, 78 a configuration error, 1 anything else. `serve` and `worker`
  * run until SIGTERM or SIGINT with their own codes (server/node.ts, server/worker.ts).
@@ -19,6 +21,7 @@ import type { Environment } from './domain/api-key-format.ts';
 import { buildNodeDeps } from './runtime/node/build-node-deps.ts';
 import { ConfigError, loadConfig } from './runtime/node/config.ts';
 import { openDatabase } from './runtime/node/open-database.ts';
+import { backfillNameIndex } from './features/review-queue/backfill-name-index.ts';
 import { bootstrapTenant } from './features/tenants/bootstrap-tenant.ts';
 
 const USAGE = `usage: id-verify-server <command>   (in the repository: npm run idv -- <command>)
@@ -29,6 +32,7 @@ commands:
   migrate                                 migrates the database (DATABASE_URL, else the embedded one), then exits
   bootstrap --tenant <name> --email <admin e-mail> [--sandbox-key] [--production-key]
                                           creates a tenant and its first admin; prints the secrets once
+  index-names                             indexes the names of sessions reviewed before name search existed
   help                                    this text
 
 Configuration is the environment only: see .env.example and docs/deployment.md.`;
@@ -84,6 +88,19 @@ async function migrateDatabase(args: string[]): Promise<void> {
   process.stdout.write(`${where} is migrated\n`);
 }
 
+/** The name index for sessions reviewed before migration 017 (features/review-queue/backfill-name-index.ts). */
+async function indexNames(args: string[]): Promise<void> {
+  parseArgs({ args, options: {}, strict: true });
+  const deps = await buildNodeDeps(loadConfig(process.env));
+  try {
+    const { examined, indexed } = await backfillNameIndex(deps);
+    process.stdout.write(`${examined} reviewed sessions without a name index, ${indexed} indexed\n`);
+  } finally {
+    await deps.vision?.close().catch(() => {});
+    await deps.db.close();
+  }
+}
+
 /** Runs one command. `serve` and `worker` import their entry, which starts on import and owns the process. */
 async function run(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
@@ -98,6 +115,8 @@ async function run(argv: string[]): Promise<void> {
       return migrateDatabase(rest);
     case 'bootstrap':
       return bootstrap(rest);
+    case 'index-names':
+      return indexNames(rest);
     case 'help':
     case '--help':
     case '-h':

@@ -1,3 +1,4 @@
+import type { SessionRow } from './sessions.ts';
 import type { SqlClient } from './sql-client.ts';
 
 /**
@@ -21,4 +22,22 @@ export async function replaceSessionNameTokens(
 /** Forgets a session's name index with the rest of its personal data (retention). */
 export async function deleteSessionNameTokens(sql: SqlClient, sessionId: string): Promise<void> {
   await sql.query('delete from session_name_tokens where session_id = $1', [sessionId]);
+}
+
+/**
+ * Up to `limit` reviewed sessions (any tenant) that have no name index yet, in id order after `afterId`:
+ * the backfill's next batch (sessions reviewed before migration 017 wrote the index).
+ */
+export async function sessionsWithoutNameIndex(
+  sql: SqlClient,
+  afterId: string,
+  limit: number,
+): Promise<SessionRow[]> {
+  return sql.query<SessionRow>(
+    `select * from sessions s
+      where s.id > $1 and s.status in ('review_required', 'approved', 'rejected')
+        and not exists (select 1 from session_name_tokens t where t.session_id = s.id)
+      order by s.id limit $2`,
+    [afterId, limit],
+  );
 }

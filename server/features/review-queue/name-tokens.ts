@@ -47,15 +47,17 @@ function namesOf(evidence: ReviewEvidence): string[] {
 /**
  * Writes the session's name index from the evidence its review read, in the review's transaction, so the
  * queue and the sessions list can be searched by name without decrypting a row. Evidence without a name
- * (a reviewer's rejection reads none) keeps the index the automated review wrote.
+ * (a reviewer's rejection reads none) keeps the index the automated review wrote. Answers whether it
+ * wrote one.
  */
 export async function indexSessionNames(
   tx: SqlClient,
   deps: Pick<AppDeps, 'cipher'>,
   sessionId: string,
   evidence: ReviewEvidence,
-): Promise<void> {
+): Promise<boolean> {
   const names = namesOf(evidence);
-  if (names.length === 0) return;
+  if (names.length === 0) return false;
   await replaceSessionNameTokens(tx, sessionId, await nameTokenIndexesOf(deps.cipher, names.join(' ')));
+  return true;
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
+import { backfillNameIndex } from '../../../server/features/review-queue/backfill-name-index.ts';
 import { csvCell } from '../../../server/features/review-queue/csv.ts';
 import { nameWords } from '../../../server/features/review-queue/name-tokens.ts';
 import { createSession, EvidenceBook, goodEvidence, simulate } from '../review-pipeline/pipeline-support.ts';
@@ -164,6 +165,17 @@ for (const engine of testEngines()) {
       );
       assert.equal(stored.length, 3);
       for (const row of stored) assert.doesNotMatch(row.token_index, /anna|maria|eriksson/i);
+
+      // Sessions reviewed before the index existed: the backfill reads their evidence and indexes them.
+      await h.deps.db.query('delete from session_name_tokens where session_id = any($1::text[])', [
+        [anna, approvedId],
+      ]);
+      assert.deepEqual(await list('?q=eriksson'), []);
+      const backfilled = await backfillNameIndex(h.deps);
+      assert.deepEqual(backfilled, { examined: 2, indexed: 2 });
+      assert.deepEqual(await list('?q=eriksson'), [anna]);
+      assert.deepEqual(await list('?q=approved'), [approvedId]);
+      assert.deepEqual(await backfillNameIndex(h.deps), { examined: 0, indexed: 0 });
     });
 
     it('a claim shows in the queue; another reviewer’s decision is 409 review_claimed until taken over (audited)', async () => {
