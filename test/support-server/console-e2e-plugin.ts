@@ -28,6 +28,13 @@ import {
  * - `idv-console-e2e:session` `{session_id}` → the session as the tenant's key reads it.
  * - `idv-console-e2e:deliveries` → every delivery the receiver got, checked with the endpoint's secret.
  * - `idv-console-e2e:page-problems` → uncaught errors and CSP violations the console tab reported.
+ * - `idv-console-e2e:review-session` `{reference}` → `{sessionId, uploadId}`: another sandbox session in
+ *   `review_required`, one per reference (asking again waits for the same one), for a test that must
+ *   not share the prepared session with another engine or test.
+ * - `idv-console-e2e:fetch` `{path, method, headers, body}` → `{status, headers, body_base64}`: one HTTP
+ *   request to the real server, for a console mounted in the test page itself (any engine, where the
+ *   console tab above needs Chromium): its `fetchImpl` goes through here (test/browser/console/
+ *   support/server-fetch.ts), so every API call is the real server's answer.
  * - `idv-console-e2e:stop`: closes the tab, the receiver and the server (also done when the run ends).
  */
 export type ConsoleE2eCommand =
@@ -41,6 +48,8 @@ export type ConsoleE2eCommand =
   | 'idv-console-e2e:session'
   | 'idv-console-e2e:deliveries'
   | 'idv-console-e2e:page-problems'
+  | 'idv-console-e2e:fetch'
+  | 'idv-console-e2e:review-session'
   | 'idv-console-e2e:stop';
 
 export interface Prepared {
@@ -65,6 +74,17 @@ interface Payload {
   arg?: unknown;
   timeout_ms?: number;
   session_id?: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  reference?: string;
+}
+
+/** What `idv-console-e2e:fetch` answers: the real server's response, its body as base64. */
+export interface ProxiedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body_base64: string;
 }
 
 type Page = ReturnType<ChromeLauncher['getPage']>;
@@ -154,6 +174,7 @@ export function consoleE2ePlugin(): TestRunnerPlugin<Payload> {
   let context: BrowserContext | null = null;
   let tab: Page | null = null;
   let problems: string[] = [];
+  const reviewSessions = new Map<string, Promise<{ sessionId: string; uploadId: string }>>();
 
   const running = async () => {
     if (!world) throw new Error('idv-console-e2e:prepare first');
@@ -171,6 +192,7 @@ export function consoleE2ePlugin(): TestRunnerPlugin<Payload> {
   const stop = async () => {
     const current = world;
     world = null;
+    reviewSessions.clear();
     await context?.close().catch(() => {});
     context = null;
     tab = null;
@@ -244,6 +266,46 @@ export function consoleE2ePlugin(): TestRunnerPlugin<Payload> {
         case 'idv-console-e2e:deliveries': {
           const { receiver, secret } = await running();
           return receiver.deliveries().map((delivery): CheckedDelivery => checkDelivery(secret, delivery));
+        }
+        case 'idv-console-e2e:review-session': {
+          const { server } = await running();
+          const reference = required(payload.reference, 'reference');
+          let made = reviewSessions.get(reference);
+          if (!made) {
+            made = (async () => {
+              const submitted = await submitSandboxSession(server.baseUrl, server.sandboxKey, {
+                outcome: 'review_required',
+                reference,
+              });
+              await waitForStatus(
+                server.baseUrl,
+                server.sandboxKey,
+                submitted.sessionId,
+                'review_required',
+                DECISION_TIMEOUT_MS,
+              );
+              return { sessionId: submitted.sessionId, uploadId: submitted.uploadId };
+            })();
+            reviewSessions.set(reference, made);
+          }
+          return await made;
+        }
+        case 'idv-console-e2e:fetch': {
+          const { server } = await running();
+          const path = required(payload.path, 'path');
+          if (!path.startsWith('/v1/')) throw new Error('idv-console-e2e:fetch reaches /v1/ only');
+          const response = await fetch(`${server.baseUrl}${path}`, {
+            method: payload.method ?? 'GET',
+            headers: payload.headers ?? {},
+            ...(payload.body !== undefined ? { body: payload.body } : {}),
+            signal: AbortSignal.timeout(MAX_WAIT_MS),
+          });
+          const answer: ProxiedResponse = {
+            status: response.status,
+            headers: Object.fromEntries(response.headers),
+            body_base64: Buffer.from(await response.arrayBuffer()).toString('base64'),
+          };
+          return answer;
         }
         case 'idv-console-e2e:page-problems':
           return [...problems];
