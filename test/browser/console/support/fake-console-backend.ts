@@ -28,6 +28,7 @@ const ROLE_CAPABILITIES: Record<Role, Capability[]> = {
     'sessions:cancel',
     'sessions:read',
     'sessions:review',
+    'sessions:assign',
     'identities:read',
     'identities:read_pii',
     'reverifications:create',
@@ -283,6 +284,14 @@ export class FakeConsoleBackend {
   readonly claims = new Map<string, ReviewClaim>();
   /** What `GET /v1/sessions/:id/document-data` answers for a session; absent: 404 resource_missing. */
   readonly documentData = new Map<string, DocumentData>();
+  /** Reason codes per session (the latest decision's), for the `reason_code` filters. */
+  readonly reasonCodes = new Map<string, string[]>([
+    ['sess_Review00000000000001', ['face_match_uncertain']],
+    ['sess_Review00000000000002', ['duplicate_identity']],
+    ['sess_Review00000000000003', ['face_match_uncertain', 'watchlist_hit']],
+  ]);
+  /** The tenant's review target in minutes (`review_target_minutes`). */
+  reviewTargetMinutes = 240;
   /** Lists only the sessions of the request's `x-environment` (off: every session, whatever it asks). */
   scopeSessionsByEnvironment = false;
   /** The checks a session's result carries, when a test wants others than the defaults below. */
@@ -550,6 +559,23 @@ export class FakeConsoleBackend {
     return image;
   }
 
+  /** The search (`q`: an id or a reference exactly) and `reason_code` filters of issue 25. */
+  #matches(session: Session, query: URLSearchParams): boolean {
+    const q = query.get('q')?.trim();
+    if (q && session.session_id !== q && session.external_user_reference !== q) return false;
+    const reasons = query.getAll('reason_code');
+    const own = this.reasonCodes.get(session.session_id) ?? [];
+    return reasons.length === 0 || reasons.some((code) => own.includes(code));
+  }
+
+  /** The sessions an export or list of these filters holds, newest first. */
+  #filtered(query: URLSearchParams): Session[] {
+    const statuses = query.getAll('status');
+    return this.sessions.filter(
+      (s) => (statuses.length === 0 || statuses.includes(s.status)) && this.#matches(s, query),
+    );
+  }
+
   #audited(action: string, role: Role, sessionId: string, details: Record<string, unknown>): void {
     this.audit.unshift({
       object: 'audit_event',
@@ -573,6 +599,91 @@ export class FakeConsoleBackend {
     return problem(409, 'review_claimed', 'The session is claimed by another reviewer.', {
       claimed_by: claim.reviewer_id,
       claimed_until: claim.expires_at,
+    });
+  }
+
+  /** The review queue, the assignment and the CSV export of issue 25. */
+  #defineQueue(): void {
+    this.#on('GET', '/v1/review-queue', 'sessions:review', ({ query }, _p, role) => {
+      const me = this.#userOf(role).user_id;
+      const claimWanted = query.get('claim');
+      const items = [...this.#filtered(query)]
+        .filter((s) => s.status === 'review_required')
+        .reverse()
+        .map((s) => {
+          const claim = this.claims.get(s.session_id) ?? null;
+          const waitingSince = s.decided_at ?? s.created_at;
+          const waiting = Math.floor((Date.now() - Date.parse(waitingSince)) / 60_000);
+          return {
+            object: 'review_queue_item',
+            session_id: s.session_id,
+            country: s.country,
+            flow: s.flow,
+            tier: s.tier,
+            external_user_reference: s.external_user_reference,
+            created_at: s.created_at,
+            submitted_at: s.submitted_at,
+            waiting_since: waitingSince,
+            waiting_minutes: waiting,
+            target_minutes: this.reviewTargetMinutes,
+            over_target: waiting > this.reviewTargetMinutes,
+            reason_codes: this.reasonCodes.get(s.session_id) ?? [],
+            claim,
+          };
+        })
+        .filter(
+          (item) =>
+            !claimWanted ||
+            (claimWanted === 'mine' && item.claim?.reviewer_id === me) ||
+            (claimWanted === 'unclaimed' && item.claim === null) ||
+            (claimWanted === 'others' && item.claim !== null && item.claim.reviewer_id !== me),
+        );
+      return json({
+        ...page(items, (item) => item.session_id, query),
+        target_minutes: this.reviewTargetMinutes,
+      });
+    });
+    this.#on('PUT', '/v1/sessions/:id/assignment', 'sessions:assign', ({ body }, [id], role) => {
+      const userId = (body as { user_id?: string }).user_id;
+      const user = this.users.find((u) => u.user_id === userId && u.status === 'active');
+      if (!user || !['reviewer', 'tenant_admin'].includes(user.role)) {
+        return problem(400, 'invalid_parameter', 'user_id cannot review.', { param: 'user_id' });
+      }
+      const previous = this.claims.get(id!);
+      const claim: ReviewClaim = {
+        object: 'review_claim',
+        session_id: id!,
+        reviewer_id: user.user_id,
+        claimed_at: iso(Date.now()),
+        expires_at: null,
+        assigned_by: this.#userOf(role).user_id,
+      };
+      this.claims.set(id!, claim);
+      this.#audited('session.assigned', role, id!, {
+        reviewer_id: user.user_id,
+        previous_reviewer_id: previous?.reviewer_id ?? null,
+      });
+      return json(claim);
+    });
+    this.#on('GET', '/v1/exports/sessions', 'sessions:read', ({ query }, _p, role) => {
+      const personal = ROLE_CAPABILITIES[role].includes('identities:read_pii');
+      const header = ['session_id', 'status', 'environment', 'country', 'reason_codes'];
+      if (personal) header.push('external_user_reference');
+      const rows = this.#filtered(query).map((s) => {
+        const row = [
+          s.session_id,
+          s.status,
+          s.environment,
+          s.country,
+          (this.reasonCodes.get(s.session_id) ?? []).join(';'),
+        ];
+        if (personal) row.push(s.external_user_reference ?? '');
+        return row.join(',');
+      });
+      this.#audited('session.exported', role, 'export', { rows: rows.length, personal_fields: personal });
+      return new Response([header.join(','), ...rows].join('\r\n') + '\r\n', {
+        headers: { 'content-type': 'text/csv; charset=utf-8' },
+      });
     });
   }
 
@@ -775,6 +886,7 @@ export class FakeConsoleBackend {
       const filtered = this.sessions.filter(
         (s) =>
           (!this.scopeSessionsByEnvironment || s.environment === environment) &&
+          this.#matches(s, query) &&
           (statuses.length === 0 || statuses.includes(s.status)) &&
           (!query.get('flow') || s.flow === query.get('flow')) &&
           (!query.get('tier') || s.tier === query.get('tier')) &&
@@ -875,6 +987,7 @@ export class FakeConsoleBackend {
       return new Response(blob, { headers: { 'content-type': 'image/png', 'cache-control': 'no-store' } });
     });
     this.#defineClaims();
+    this.#defineQueue();
     this.#on('GET', '/v1/sessions/:id/document-data', 'sessions:review', (_r, [id], role) => {
       if (!ROLE_CAPABILITIES[role].includes('identities:read_pii')) {
         return problem(403, 'insufficient_capability', 'This needs identities:read_pii.');
