@@ -43,9 +43,12 @@ export interface IdempotentCall {
  * Lets a route store its answer in the same statement or transaction as its effect (set on the context
  * as `idempotentAnswer` while a claim runs). Without it the answer is stored after the handler returns,
  * and a crash between the two leaves an effect without its answer: the retry then runs again, creating a
- * second session or finding the session already submitted. The routes whose effect must not run twice
- * seal their answer (session create, submit, complete and review); the others may run again harmlessly
- * (a second cancel of a cancelled session answers the same 200).
+ * second session or finding the session already submitted. Every route whose effect must not run twice
+ * seals its answer (answerInTransaction, commitWithAnswer): session create, submit, cancel, link refresh,
+ * review, re-verification create, API key and webhook create, secret rotation and delivery retry, and
+ * the end-user consent, handoff, liveness challenge and answer, document upload and complete. The
+ * others set a state and may run again (PUT and PATCH), or send a webhook test whose outcome is the
+ * answer.
  */
 export interface IdempotentAnswer {
   /** Encrypts `value`, the JSON the route is about to answer with `status`, for the route to store. */
@@ -64,6 +67,31 @@ export async function answerInTransaction(
 ): Promise<void> {
   const sealed = await c.get('idempotentAnswer')?.seal(status, value);
   if (sealed) await completeIdempotencyKey(tx, sealed);
+}
+
+/**
+ * Runs a route's `effect` and builds its `answer` from the result (reading through the `sql` given, never
+ * the database beside it: the embedded one would wait for the open transaction); when an Idempotency-Key claim runs, both
+ * happen in one transaction that also stores the answer, so a crash can never leave the effect without the
+ * answer a retry must get replayed. Without a key the effect runs as is (no transaction added to its cost).
+ *
+ * @example
+ * const body = await commitWithAnswer(c, deps.db, 201, (tx) => insertApiKey(tx, row), (key) => toApiKeyObject(key));
+ * return c.json(body, 201);
+ */
+export async function commitWithAnswer<T, A>(
+  c: Context<AppEnv>,
+  db: SqlClient,
+  status: number,
+  effect: (sql: SqlClient) => Promise<T>,
+  answer: (result: T, sql: SqlClient) => A | Promise<A>,
+): Promise<A> {
+  if (!c.get('idempotentAnswer')) return answer(await effect(db), db);
+  return db.transaction(async (tx) => {
+    const value = await answer(await effect(tx), tx);
+    await answerInTransaction(c, tx, status, value);
+    return value;
+  });
 }
 
 /** The stored answer is personal data (a session with its verify_url, a handoff link): encrypted. */

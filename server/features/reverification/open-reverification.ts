@@ -72,12 +72,17 @@ export async function findOpenReverification(
  * Opens a re-verification of an identity (API.md §7): a new session linked to it (`full`: the identity's
  * tier steps; `biometric`: consent + liveness against the enrolled selfie) and the request that mirrors
  * it. One open request per identity: a second is 409 `reverification_already_pending` with `existing_id`.
+ * `beforeCommit` runs last in the transaction (the route stores its idempotent answer there).
  */
 export async function openReverification(
   deps: AppDeps,
   scope: Scope,
   identityId: string,
   order: ReverificationOrder,
+  beforeCommit?: (
+    tx: SqlClient,
+    opened: { request: ReverificationRow; session: SessionRow },
+  ) => Promise<void>,
 ): Promise<{ request: ReverificationRow; session: SessionRow }> {
   return deps.db.transaction(async (tx) => {
     const identity = await findIdentityForUpdate(tx, scope, identityId);
@@ -158,6 +163,7 @@ export async function openReverification(
     });
     const session = (await findSession(tx, scope, sessionId)) as SessionRow;
     await recordSessionEvent(tx, deps, 'session.created', session);
+    await beforeCommit?.(tx, { request, session });
     return { request, session };
   });
 }

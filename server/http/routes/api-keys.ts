@@ -3,6 +3,7 @@ import { issueApiKey } from '../../features/auth/api-key-secrets.ts';
 import { ENVIRONMENTS } from '../../domain/api-key-format.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { AppEnv } from '../app-env.ts';
+import { commitWithAnswer } from '../idempotent-replay.ts';
 import { AUTH_ERRORS, errorResponses, IdempotencyKeyHeader } from '../openapi-common.ts';
 import type { RouteKit } from '../route-kit.ts';
 import { type ApiKeyRow, findApiKey, insertApiKey, listApiKeys, revokeApiKey } from '../../store/api-keys.ts';
@@ -144,18 +145,26 @@ export function registerApiKeys(app: OpenAPIHono<AppEnv>, kit: RouteKit): void {
       });
     }
     const issued = await issueApiKey(environment);
-    const row = await insertApiKey(deps.db, {
-      id: deps.ids('key'),
-      tenant_id: principal.tenantId,
-      environment,
-      name,
-      key_id: issued.keyId,
-      secret_hash: issued.secretHash,
-      last4: issued.last4,
-      created_by: principal.user?.id ?? null,
-      created_at: deps.clock.now(),
-    });
-    return c.json({ ...toApiKeyObject(row), secret: issued.secret }, 201);
+    // The secret is shown once: a retry after a crash must replay this answer, not make a second key.
+    const answer = await commitWithAnswer(
+      c,
+      deps.db,
+      201,
+      (sql) =>
+        insertApiKey(sql, {
+          id: deps.ids('key'),
+          tenant_id: principal.tenantId,
+          environment,
+          name,
+          key_id: issued.keyId,
+          secret_hash: issued.secretHash,
+          last4: issued.last4,
+          created_by: principal.user?.id ?? null,
+          created_at: deps.clock.now(),
+        }),
+      (row) => ({ ...toApiKeyObject(row), secret: issued.secret }),
+    );
+    return c.json(answer, 201);
   });
 
   app.openapi({ ...revokeApiKeyRoute, middleware: kit.tenant(admin) }, async (c) => {

@@ -2,6 +2,7 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { ApiError } from '../../errors/api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AUTH_ERRORS, errorResponses, IdempotencyKeyHeader, TENANT_SECURITY } from '../openapi-common.ts';
+import { answerInTransaction } from '../idempotent-replay.ts';
 import type { RouteKit } from '../route-kit.ts';
 import {
   DEFAULT_REVERIFICATION_EXPIRES_IN_SECONDS,
@@ -69,14 +70,25 @@ export function registerCreateReverification(app: OpenAPIHono<AppEnv>, kit: Rout
           param: 'redirect_url',
         });
       }
-      const { request, session } = await openReverification(deps, principal, identityId, {
-        reason: body.reason,
-        reasonCode: body.reason_code ?? 'other',
-        mode: body.mode ?? 'full',
-        redirectUrl: body.redirect_url ?? null,
-        expiresInSeconds: body.expires_in ?? DEFAULT_REVERIFICATION_EXPIRES_IN_SECONDS,
-      });
-      return c.json(await toReverificationObject(deps, request, session), 201);
+      // The answer is stored with the new session: a retry after a crash replays it, never opens another.
+      let answer: Awaited<ReturnType<typeof toReverificationObject>> | undefined;
+      const { request, session } = await openReverification(
+        deps,
+        principal,
+        identityId,
+        {
+          reason: body.reason,
+          reasonCode: body.reason_code ?? 'other',
+          mode: body.mode ?? 'full',
+          redirectUrl: body.redirect_url ?? null,
+          expiresInSeconds: body.expires_in ?? DEFAULT_REVERIFICATION_EXPIRES_IN_SECONDS,
+        },
+        async (tx, opened) => {
+          answer = await toReverificationObject(deps, opened.request, opened.session);
+          await answerInTransaction(c, tx, 201, answer);
+        },
+      );
+      return c.json(answer ?? (await toReverificationObject(deps, request, session)), 201);
     },
   );
 }

@@ -2,6 +2,7 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { ApiError } from '../../errors/api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AUTH_ERRORS, errorResponses, TENANT_SECURITY } from '../openapi-common.ts';
+import { answerInTransaction } from '../idempotent-replay.ts';
 import type { RouteKit } from '../route-kit.ts';
 import { toSessionObject } from '../../features/sessions/session-object.ts';
 import { readSession, transitionSession } from '../../features/sessions/transition-session.ts';
@@ -30,9 +31,10 @@ export function registerCancelSession(app: OpenAPIHono<AppEnv>, kit: RouteKit): 
     async (c) => {
       const { id } = c.req.valid('param');
       const scope = c.get('principal');
-      const row = await deps.db.transaction(async (tx) => {
+      // The answer is stored with the cancel, so a retry after a crash replays it word for word.
+      const answer = await deps.db.transaction(async (tx) => {
         const locked = await readSession(tx, deps, scope, id, await findSessionForUpdate(tx, scope, id));
-        if (locked.status === 'cancelled') return locked;
+        if (locked.status === 'cancelled') return toSessionObject(deps, locked);
         if (locked.status !== 'created' && locked.status !== 'collecting') {
           throw new ApiError(
             'invalid_state_transition',
@@ -42,9 +44,14 @@ export function registerCancelSession(app: OpenAPIHono<AppEnv>, kit: RouteKit): 
             },
           );
         }
-        return transitionSession(tx, deps, locked, 'cancelled', 'cancelled');
+        const cancelled = await toSessionObject(
+          deps,
+          await transitionSession(tx, deps, locked, 'cancelled', 'cancelled'),
+        );
+        await answerInTransaction(c, tx, 200, cancelled);
+        return cancelled;
       });
-      return c.json(await toSessionObject(deps, row), 200);
+      return c.json(answer, 200);
     },
   );
 }

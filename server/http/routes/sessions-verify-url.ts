@@ -2,6 +2,7 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { ApiError } from '../../errors/api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AUTH_ERRORS, errorResponses, IdempotencyKeyHeader, TENANT_SECURITY } from '../openapi-common.ts';
+import { answerInTransaction } from '../idempotent-replay.ts';
 import type { RouteKit } from '../route-kit.ts';
 import { toSessionObject } from '../../features/sessions/session-object.ts';
 import { readSession } from '../../features/sessions/transition-session.ts';
@@ -34,7 +35,9 @@ export function registerRefreshVerifyUrl(app: OpenAPIHono<AppEnv>, kit: RouteKit
     async (c) => {
       const { id } = c.req.valid('param');
       const scope = c.get('principal');
-      const row = await deps.db.transaction(async (tx) => {
+      // The new link is stored with its answer: a retry after a crash replays it rather than issuing a
+      // third link (and revoking the one the first attempt issued).
+      const answer = await deps.db.transaction(async (tx) => {
         const locked = await readSession(tx, deps, scope, id, await findSessionForUpdate(tx, scope, id));
         if (locked.status !== 'created' && locked.status !== 'collecting') {
           throw new ApiError(
@@ -53,9 +56,11 @@ export function registerRefreshVerifyUrl(app: OpenAPIHono<AppEnv>, kit: RouteKit
           { verify_token_hash: token.hash, verify_token_nonce: token.nonce },
           deps.clock.now(),
         );
-        return updated ?? locked;
+        const refreshed = await toSessionObject(deps, updated ?? locked);
+        await answerInTransaction(c, tx, 200, refreshed);
+        return refreshed;
       });
-      return c.json(await toSessionObject(deps, row), 200);
+      return c.json(answer, 200);
     },
   );
 }

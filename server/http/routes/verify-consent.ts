@@ -2,6 +2,9 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { evidenceCipherContext } from '../../features/evidence/evidence-keys.ts';
 import type { AppEnv } from '../app-env.ts';
 import { errorResponses, IdempotencyKeyHeader } from '../openapi-common.ts';
+import { answerInTransaction } from '../idempotent-replay.ts';
+import type { SqlClient } from '../../store/sql-client.ts';
+import type { SessionRow } from '../../store/sessions.ts';
 import type { RouteKit } from '../route-kit.ts';
 import { transitionSession } from '../../features/sessions/transition-session.ts';
 import { upsertVerifyConsent } from '../../store/verify-consents.ts';
@@ -80,6 +83,19 @@ export function registerVerifyConsent(app: OpenAPIHono<AppEnv>, kit: RouteKit): 
     const now = deps.clock.now();
     const ip = deps.clientAddress?.(c.req.raw, c.env) ?? null;
     const userAgent = c.req.header('user-agent')?.slice(0, MAX_USER_AGENT_LENGTH) ?? null;
+    const answerOf = (session: SessionRow) => ({
+      object: 'consent' as const,
+      accepted: body.accepted,
+      consent_version: body.consent_version,
+      recorded_at: now.toISOString(),
+      session_status: session.status,
+    });
+    // The answer is stored with the consent: a retry after a crash (a refusal cancelled the session)
+    // replays it rather than finding the session closed.
+    const sealed = async (tx: SqlClient, session: SessionRow) => {
+      await answerInTransaction(c, tx, 200, answerOf(session));
+      return session;
+    };
     const session = await withWritableSession(deps, caller.session, {}, async (tx, locked) => {
       await upsertVerifyConsent(tx, {
         session_id: locked.id,
@@ -97,21 +113,15 @@ export function registerVerifyConsent(app: OpenAPIHono<AppEnv>, kit: RouteKit): 
         recorded_at: now,
       });
       if (!body.accepted) {
-        return transitionSession(tx, deps, locked, 'cancelled', 'cancelled', {
-          last_error: { code: 'consent_refused', reason: 'The end-user refused consent.' },
-        });
+        return sealed(
+          tx,
+          await transitionSession(tx, deps, locked, 'cancelled', 'cancelled', {
+            last_error: { code: 'consent_refused', reason: 'The end-user refused consent.' },
+          }),
+        );
       }
-      return recordStepOutcome(tx, deps, locked, 'consent', 'completed');
+      return sealed(tx, await recordStepOutcome(tx, deps, locked, 'consent', 'completed'));
     });
-    return c.json(
-      {
-        object: 'consent' as const,
-        accepted: body.accepted,
-        consent_version: body.consent_version,
-        recorded_at: now.toISOString(),
-        session_status: session.status,
-      },
-      200,
-    );
+    return c.json(answerOf(session), 200);
   });
 }

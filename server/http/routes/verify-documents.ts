@@ -13,7 +13,9 @@ import { UnprocessableImageError } from '../../features/evidence/image-analyzer.
 import { assessQuality } from '../../features/evidence/quality.ts';
 import { sniffImageType } from '../../features/evidence/sniff-image-type.ts';
 import type { AppEnv } from '../app-env.ts';
+import { answerInTransaction } from '../idempotent-replay.ts';
 import { errorResponses, IdempotencyKeyHeader } from '../openapi-common.ts';
+import type { SqlClient } from '../../store/sql-client.ts';
 import type { RouteKit } from '../route-kit.ts';
 import { idDocumentDetailsRead } from '../../features/evidence/document-reading-of-session.ts';
 import { insertDocumentReading } from '../../store/document-readings.ts';
@@ -246,6 +248,34 @@ export function registerVerifyDocuments(app: OpenAPIHono<AppEnv>, kit: RouteKit)
     const stored = await storeImageBytes(deps, blobs, caller.session, bytes);
     let result: Awaited<ReturnType<typeof recordStepOutcome>>;
     let detailsRequired = true;
+    const answerOf = (outcome: typeof result) => {
+      const progress = stepOf(outcome.steps, fields.step);
+      return {
+        object: 'upload' as const,
+        upload_id: stored.id,
+        step: fields.step,
+        document_type: fields.documentType,
+        side: fields.side,
+        quality,
+        step_status: progress?.status ?? 'pending',
+        attempts_remaining: progress?.attempts_remaining ?? 0,
+        session_status: outcome.status,
+        ...(reading?.step === 'id_document'
+          ? {
+              reading: {
+                mrz_read: reading.summary.mrz_valid,
+                barcode_read: reading.summary.barcode_parsed,
+                details_required: detailsRequired,
+              },
+            }
+          : {}),
+      };
+    };
+    // The answer is stored with the upload: a retry after a crash replays it, never spends a second attempt.
+    const sealed = async (tx: SqlClient, outcome: typeof result) => {
+      await answerInTransaction(c, tx, 201, answerOf(outcome));
+      return outcome;
+    };
     try {
       const readingRow = reading && (await documentReadingRow(deps, caller.session, stored.id, reading));
       result = await withWritableSession(deps, caller.session, { needs: ['consent'] }, async (tx, locked) => {
@@ -290,38 +320,18 @@ export function registerVerifyDocuments(app: OpenAPIHono<AppEnv>, kit: RouteKit)
         });
         if (readingRow) await insertDocumentReading(tx, readingRow);
         // A capture-quality refusal was never judged: it leaves the step pending at no attempt's cost.
-        if (!quality.ok) return recordStepOutcome(tx, deps, locked, fields.step, 'pending');
+        if (!quality.ok) return sealed(tx, await recordStepOutcome(tx, deps, locked, fields.step, 'pending'));
         if (reading?.step === 'id_document') detailsRequired = !(await idDocumentDetailsRead(tx, locked));
         const complete = await documentStepComplete(tx, locked, fields.step);
-        return recordStepOutcome(tx, deps, locked, fields.step, complete ? 'completed' : 'pending');
+        return sealed(
+          tx,
+          await recordStepOutcome(tx, deps, locked, fields.step, complete ? 'completed' : 'pending'),
+        );
       });
     } catch (error) {
       await discardImageBytes(blobs, [stored.blobKey]);
       throw error;
     }
-    const progress = stepOf(result.steps, fields.step);
-    return c.json(
-      {
-        object: 'upload' as const,
-        upload_id: stored.id,
-        step: fields.step,
-        document_type: fields.documentType,
-        side: fields.side,
-        quality,
-        step_status: progress?.status ?? 'pending',
-        attempts_remaining: progress?.attempts_remaining ?? 0,
-        session_status: result.status,
-        ...(reading?.step === 'id_document'
-          ? {
-              reading: {
-                mrz_read: reading.summary.mrz_valid,
-                barcode_read: reading.summary.barcode_parsed,
-                details_required: detailsRequired,
-              },
-            }
-          : {}),
-      },
-      201,
-    );
+    return c.json(answerOf(result), 201);
   });
 }

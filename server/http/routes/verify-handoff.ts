@@ -2,6 +2,7 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { randomBase62 } from '../../crypto/primitives.ts';
 import type { AppEnv } from '../app-env.ts';
 import { errorResponses, IdempotencyKeyHeader } from '../openapi-common.ts';
+import { answerInTransaction } from '../idempotent-replay.ts';
 import type { RouteKit } from '../route-kit.ts';
 import { hashVerifyToken, verifyUrlOf } from '../../features/sessions/verify-token.ts';
 import { insertVerifyHandoff } from '../../store/verify-handoffs.ts';
@@ -61,6 +62,11 @@ export function registerVerifyHandoff(app: OpenAPIHono<AppEnv>, kit: RouteKit): 
     const expiresAt = new Date(
       Math.min(now.getTime() + HANDOFF_LIFETIME_MS, caller.session.expires_at.getTime()),
     );
+    const answer = {
+      object: 'handoff' as const,
+      handoff_url: verifyUrlOf(deps.config.verifyBaseUrl, token),
+      expires_at: expiresAt.toISOString(),
+    };
     await withWritableSession(deps, caller.session, {}, async (tx, locked) => {
       await insertVerifyHandoff(tx, {
         token_hash: await hashVerifyToken(token),
@@ -71,14 +77,9 @@ export function registerVerifyHandoff(app: OpenAPIHono<AppEnv>, kit: RouteKit): 
         expires_at: expiresAt,
         created_at: now,
       });
+      // Stored with the handoff: a retry after a crash gets this link, not a second one.
+      await answerInTransaction(c, tx, 201, answer);
     });
-    return c.json(
-      {
-        object: 'handoff' as const,
-        handoff_url: verifyUrlOf(deps.config.verifyBaseUrl, token),
-        expires_at: expiresAt.toISOString(),
-      },
-      201,
-    );
+    return c.json(answer, 201);
   });
 }

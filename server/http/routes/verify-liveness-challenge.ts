@@ -7,6 +7,7 @@ import {
 } from '../../domain/liveness-challenge.ts';
 import type { AppEnv } from '../app-env.ts';
 import { errorResponses, IdempotencyKeyHeader } from '../openapi-common.ts';
+import { answerInTransaction } from '../idempotent-replay.ts';
 import type { RouteKit } from '../route-kit.ts';
 import { insertLivenessChallenge } from '../../store/liveness-challenges.ts';
 import { stepOf } from '../../features/verify/step-progress.ts';
@@ -77,17 +78,17 @@ export function registerLivenessChallenge(app: OpenAPIHono<AppEnv>, kit: RouteKi
           created_at: now,
         };
         await insertLivenessChallenge(tx, row);
-        return row;
+        const answer = {
+          object: 'liveness_challenge' as const,
+          challenge_id: row.id,
+          actions: row.actions,
+          expires_at: row.expires_at.toISOString(),
+        };
+        // Stored with the challenge: a retry after a crash gets this challenge, not a second one.
+        await answerInTransaction(c, tx, 201, answer);
+        return answer;
       },
     );
-    return c.json(
-      {
-        object: 'liveness_challenge' as const,
-        challenge_id: challenge.id,
-        actions: challenge.actions,
-        expires_at: challenge.expires_at.toISOString(),
-      },
-      201,
-    );
+    return c.json(challenge, 201);
   });
 }

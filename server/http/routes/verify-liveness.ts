@@ -12,6 +12,7 @@ import {
 import { storeLivenessReadings } from '../../features/evidence/liveness-evidence.ts';
 import { assessQuality, type QualityIssue } from '../../features/evidence/quality.ts';
 import type { AppEnv } from '../app-env.ts';
+import { answerInTransaction } from '../idempotent-replay.ts';
 import { errorResponses, IdempotencyKeyHeader } from '../openapi-common.ts';
 import type { RouteKit } from '../route-kit.ts';
 import {
@@ -20,6 +21,8 @@ import {
   findLivenessChallengeForUpdate,
 } from '../../store/liveness-challenges.ts';
 import { insertUpload } from '../../store/uploads.ts';
+import type { SessionRow } from '../../store/sessions.ts';
+import type { SqlClient } from '../../store/sql-client.ts';
 import { formFields, MAX_IMAGE_BYTES, MULTIPART_OVERHEAD_BYTES } from '../../features/verify/multipart.ts';
 import {
   CAPTURE_QUALITY_REASON,
@@ -215,6 +218,21 @@ export function registerVerifyLiveness(app: OpenAPIHono<AppEnv>, kit: RouteKit):
       })),
     );
 
+    const answerOf = (outcome: { session: SessionRow; verdict: LivenessAttemptVerdict | null }) => {
+      const progress = stepOf(outcome.session.steps, 'liveness');
+      return {
+        object: 'liveness_attempt' as const,
+        status: outcome.verdict?.status ?? ('retry' as const),
+        attempts_remaining: progress?.attempts_remaining ?? 0,
+        ...(outcome.verdict ? retryFields(outcome.verdict) : captureFields(captureIssues)),
+        session_status: outcome.session.status,
+      };
+    };
+    // The answer is stored with the judgement: a retry after a crash replays it, not "already sent".
+    const sealed = async <T extends Parameters<typeof answerOf>[0]>(tx: SqlClient, outcome: T) => {
+      await answerInTransaction(c, tx, 200, answerOf(outcome));
+      return outcome;
+    };
     try {
       const outcome = await withWritableSession(
         deps,
@@ -251,7 +269,7 @@ export function registerVerifyLiveness(app: OpenAPIHono<AppEnv>, kit: RouteKit):
           if (refusedForCapture) {
             await answerLivenessChallenge(tx, challenge.id, 'retry', CAPTURE_QUALITY_REASON, receivedAt);
             const session = await recordStepOutcome(tx, deps, locked, 'liveness', 'pending');
-            return { session, verdict: null };
+            return sealed(tx, { session, verdict: null });
           }
           // The step reopened (a resubmission) between the unlocked read and this one: nothing was judged.
           if (!verdict) {
@@ -308,20 +326,10 @@ export function registerVerifyLiveness(app: OpenAPIHono<AppEnv>, kit: RouteKit):
                 ? 'pending'
                 : 'failed_attempt';
           const session = await recordStepOutcome(tx, deps, locked, 'liveness', outcome);
-          return { session, verdict };
+          return sealed(tx, { session, verdict });
         },
       );
-      const progress = stepOf(outcome.session.steps, 'liveness');
-      return c.json(
-        {
-          object: 'liveness_attempt' as const,
-          status: outcome.verdict?.status ?? ('retry' as const),
-          attempts_remaining: progress?.attempts_remaining ?? 0,
-          ...(outcome.verdict ? retryFields(outcome.verdict) : captureFields(captureIssues)),
-          session_status: outcome.session.status,
-        },
-        200,
-      );
+      return c.json(answerOf(outcome), 200);
     } catch (error) {
       await discardImageBytes(
         blobs,

@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../app-env.ts';
 import { AUTH_ERRORS, errorResponses, IdempotencyKeyHeader, TENANT_SECURITY } from '../openapi-common.ts';
+import { commitWithAnswer } from '../idempotent-replay.ts';
 import type { RouteKit } from '../route-kit.ts';
 import { insertWebhook } from '../../store/webhooks.ts';
 import { assertWebhookUrlAllowed } from '../../features/webhooks/check-webhook-url.ts';
@@ -53,17 +54,26 @@ export function registerCreateWebhook(app: OpenAPIHono<AppEnv>, kit: RouteKit): 
       const id = deps.ids('wh');
       const secret = generateWebhookSecret();
       const now = deps.clock.now();
-      const row = await insertWebhook(deps.db, {
-        id,
-        tenant_id: principal.tenantId,
-        environment: principal.environment,
-        url: body.url,
-        events: body.events,
-        description: body.description || null,
-        secret_enc: await deps.cipher.encrypt(secret, webhookCipherContext.secret(id)),
-        created_at: now,
-      });
-      return c.json({ ...toWebhookObject(row, now), secret }, 201);
+      const secret_enc = await deps.cipher.encrypt(secret, webhookCipherContext.secret(id));
+      // The secret is shown once: a retry after a crash replays this answer, never a second endpoint.
+      const answer = await commitWithAnswer(
+        c,
+        deps.db,
+        201,
+        (sql) =>
+          insertWebhook(sql, {
+            id,
+            tenant_id: principal.tenantId,
+            environment: principal.environment,
+            url: body.url,
+            events: body.events,
+            description: body.description || null,
+            secret_enc,
+            created_at: now,
+          }),
+        (row) => ({ ...toWebhookObject(row, now), secret }),
+      );
+      return c.json(answer, 201);
     },
   );
 }

@@ -2,6 +2,7 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { ApiError } from '../../errors/api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AUTH_ERRORS, errorResponses, IdempotencyKeyHeader, TENANT_SECURITY } from '../openapi-common.ts';
+import { commitWithAnswer } from '../idempotent-replay.ts';
 import type { RouteKit } from '../route-kit.ts';
 import { findDelivery, listAttempts, retryDeliveryNow } from '../../store/webhook-deliveries.ts';
 import { findWebhook } from '../../store/webhooks.ts';
@@ -45,8 +46,14 @@ export function registerRetryWebhookDelivery(app: OpenAPIHono<AppEnv>, kit: Rout
           param: 'delivery_id',
         });
       }
-      const row = (await retryDeliveryNow(deps.db, scope, deliveryId, deps.clock.now())) ?? existing;
-      return c.json(toDeliveryObject(row, await listAttempts(deps.db, [row.id])), 200);
+      const answer = await commitWithAnswer(
+        c,
+        deps.db,
+        200,
+        async (sql) => (await retryDeliveryNow(sql, scope, deliveryId, deps.clock.now())) ?? existing,
+        async (row, sql) => toDeliveryObject(row, await listAttempts(sql, [row.id])),
+      );
+      return c.json(answer, 200);
     },
   );
 }

@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../app-env.ts';
 import { AUTH_ERRORS, errorResponses, IdempotencyKeyHeader, TENANT_SECURITY } from '../openapi-common.ts';
+import { answerInTransaction } from '../idempotent-replay.ts';
 import type { RouteKit } from '../route-kit.ts';
 import { findWebhook, updateWebhook } from '../../store/webhooks.ts';
 import { webhookCipherContext } from '../../features/webhooks/signing-secrets.ts';
@@ -53,12 +54,14 @@ export function registerRotateWebhookSecret(app: OpenAPIHono<AppEnv>, kit: Route
       const scope = c.get('principal');
       const now = deps.clock.now();
       const secret = generateWebhookSecret();
-      const row = await deps.db.transaction(async (tx) => {
+      // With its answer stored in the same transaction: a retry after a crash replays the new secret and
+      // does not rotate again (which would make the secret the first attempt issued the previous one).
+      const answer = await deps.db.transaction(async (tx) => {
         const current = (await findWebhook(tx, scope, id)) ?? webhookMissing(id);
         // The outgoing secret becomes the previous one; one older than that stops signing now.
         const outgoing = await deps.cipher.decrypt(current.secret_enc, webhookCipherContext.secret(id));
         const overlapSeconds = body.previous_secret_expires_in ?? DEFAULT_OVERLAP_SECONDS;
-        return updateWebhook(
+        const row = await updateWebhook(
           tx,
           scope,
           id,
@@ -73,8 +76,11 @@ export function registerRotateWebhookSecret(app: OpenAPIHono<AppEnv>, kit: Route
           },
           now,
         );
+        const rotated = { ...toWebhookObject(row ?? webhookMissing(id), now), secret };
+        await answerInTransaction(c, tx, 200, rotated);
+        return rotated;
       });
-      return c.json({ ...toWebhookObject(row ?? webhookMissing(id), now), secret }, 200);
+      return c.json(answer, 200);
     },
   );
 }
