@@ -219,6 +219,23 @@ for (const engine of testEngines()) {
         'insufficient_capability',
       );
 
+      // Another tenant can neither see, claim, take over, release nor assign it.
+      const stranger = await h.login(h.other);
+      assert.deepEqual((await queue('', stranger))['data'], []);
+      for (const [method, path, body] of [
+        ['GET', 'claim', undefined],
+        ['POST', 'claim', undefined],
+        ['POST', 'claim/take-over', undefined],
+        ['DELETE', 'claim', undefined],
+        ['PUT', 'assignment', { user_id: alice.userId }],
+      ] as const) {
+        await expectProblem(
+          await h.call(method, `/v1/sessions/${anna}/${path}`, as(stranger, body)),
+          method === 'PUT' ? 400 : 404,
+          method === 'PUT' ? 'invalid_parameter' : 'resource_missing',
+        );
+      }
+
       const taken = await expectOk(await h.call('POST', `/v1/sessions/${anna}/claim/take-over`, as(bob)));
       assert.equal(taken['reviewer_id'], bob.userId);
       const [event] = await auditOf(anna, 'session.claim_taken_over');
