@@ -528,6 +528,7 @@ export const en = {
   assign: 'Assign',
   assignedNotice: 'Assigned to {who}.',
   queueNoMatch: 'No session in the queue matches these filters.',
+  sessionAccessLog: 'Who opened it (audit log)',
 };
 
 export type MessageKey = keyof typeof en;

@@ -244,8 +244,13 @@ export class SessionDetailScreen extends ConsoleScreen {
     const t = this.t;
     const review =
       session.status === 'review_required' && this.can('sessions:review')
-        ? html`<a class="button" href=${consolePath(['reviews'], { session: session.session_id })}>${t('reviewThisSession')}</a>`
+        ? // Searched for: the queue then holds this session, however far down the oldest-first order it is.
+          html`<a class="button" href=${consolePath(['reviews'], { q: session.session_id })}>${t('reviewThisSession')}</a>`
         : nothing;
+    // Every opening of its evidence and personal data, and every claim and decision, is audited (issue 25).
+    const accessLog = this.can('audit:read')
+      ? html`<a class="button secondary" href=${consolePath(['audit'], { target_type: 'session', target: session.session_id })}>${t('sessionAccessLog')}</a>`
+      : nothing;
     const cancel =
       CANCELLABLE.has(session.status) && this.can('sessions:cancel')
         ? this.confirming
@@ -260,8 +265,8 @@ export class SessionDetailScreen extends ConsoleScreen {
               ${t('cancelSession')}
             </button>`
         : nothing;
-    if (review === nothing && cancel === nothing) return nothing;
-    return html`<div class="actions">${review} ${cancel}</div>`;
+    if (review === nothing && cancel === nothing && accessLog === nothing) return nothing;
+    return html`<div class="actions">${review} ${accessLog} ${cancel}</div>`;
   }
 
   override render() {

@@ -95,6 +95,28 @@ describe('console team queue', () => {
     expect(root(el).querySelector('#assignee')).to.equal(null);
   });
 
+  it('links a session to its place in the queue and to the audit log of who opened it', async () => {
+    const id = 'sess_Review00000000000002';
+    const { el, backend } = await mountConsole({ role: 'tenant_admin', path: `/console/sessions/${id}` });
+    const links = await until(
+      () => {
+        const found = [...root(el).querySelectorAll<HTMLAnchorElement>('.actions a.button')];
+        return found.length === 2 ? found : null;
+      },
+      4000,
+      'the two links',
+    );
+    expect(new URL(links[0]!.href).search).to.equal(`?q=${id}`);
+    el.navigate(new URL(links[1]!.href).pathname + new URL(links[1]!.href).search);
+    await until(
+      () => backend.requests.some((r) => r.path === '/v1/audit-events' && r.query.get('target_id') === id),
+      4000,
+      'the audit log of the session',
+    );
+    const asked = backend.requests.filter((r) => r.path === '/v1/audit-events').at(-1)!;
+    expect(asked.query.get('target_type')).to.equal('session');
+  });
+
   it('exports the filtered sessions list as CSV with the same filters, from a blob: URL', async () => {
     const saved: { blob: Blob; name: string }[] = [];
     const created = URL.createObjectURL;

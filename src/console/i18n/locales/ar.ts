@@ -524,4 +524,5 @@ export const messages: Messages = {
   assign: 'إسناد',
   assignedNotice: 'أُسندت إلى {who}.',
   queueNoMatch: 'لا توجد جلسة في القائمة تطابق هذه المرشحات.',
+  sessionAccessLog: 'من فتحها (سجل التدقيق)',
 };

@@ -534,4 +534,5 @@ export const messages: Messages = {
   assign: 'Zuweisen',
   assignedNotice: 'Zugewiesen an {who}.',
   queueNoMatch: 'Keine Sitzung der Warteschlange passt zu diesen Filtern.',
+  sessionAccessLog: 'Wer sie geöffnet hat (Audit-Protokoll)',
 };
