@@ -11,7 +11,6 @@ import { visionAssetsUrl } from '../liveness/vision-assets-url.ts';
 type SessionHost = ReactiveControllerHost & EventTarget & { readonly isConnected: boolean };
 
 /** Attempts per step (API.md §4): fewer left in a session view means one already failed. */
-const ATTEMPTS_PER_STEP = 3;
 
 /** How the host names its session: a hosted-page link, a token and API origin, or its own client. */
 export interface SessionCredentials {
@@ -202,9 +201,14 @@ export class SessionController implements ReactiveController {
   /** Attempts left as the session view tells them (a resumed visit), and a step that has none left. */
   #noteAttempts(session: SessionView): void {
     const left = { ...this.#attemptsLeft };
-    for (const step of session.steps ?? []) {
+    // Every step starts with the tenant's attempts_per_step (1–10), which the view does not carry; a step
+    // with fewer left than the most any step has was tried (consent never spends one, so it keeps the full
+    // count whenever it is asked).
+    const steps = session.steps ?? [];
+    const allowed = Math.max(0, ...steps.map((step) => step.attempts_remaining ?? 0));
+    for (const step of steps) {
       const remaining = step.attempts_remaining;
-      if (typeof remaining === 'number' && remaining < ATTEMPTS_PER_STEP) left[step.step] = remaining;
+      if (typeof remaining === 'number' && remaining < allowed) left[step.step] = remaining;
     }
     this.#attemptsLeft = left;
     const none = (session.steps ?? []).some((s) => s.attempts_remaining === 0);

@@ -192,8 +192,8 @@ describe('<id-verify> tells the end-user the truth', () => {
       this.timeout(15_000);
       const api = passportAt('liveness', {
         steps: [
-          { step: 'consent', status: 'completed' },
-          { step: 'id_document', status: 'completed' },
+          { step: 'consent', status: 'completed', attempts_remaining: 3 },
+          { step: 'id_document', status: 'completed', attempts_remaining: 3 },
           { step: 'liveness', status: 'pending', attempts_remaining: 1 },
         ],
       });

@@ -151,8 +151,9 @@ describe('SessionController', () => {
 
   it('tracks attempts left once one failed, also from a resumed view, and reports exhaustion once', async () => {
     const api = new FakeVerifyApi({
+      // As the server sends it: every step with its attempts, consent's never spent.
       steps: [
-        { step: 'consent', status: 'completed' },
+        { step: 'consent', status: 'completed', attempts_remaining: 3 },
         { step: 'id_document', status: 'pending', attempts_remaining: 2 },
       ],
     });
@@ -171,6 +172,22 @@ describe('SessionController', () => {
     expect(session.exhausted).to.equal(true);
     await until(() => log.filter((l) => l.startsWith('loaded')).length === 2, 2000, 'reloaded');
     expect(log.filter((line) => line === 'exhausted')).to.have.length(1);
+  });
+
+  it('reads a resumed visit against the tenant’s own attempts per step, not a fixed three', async () => {
+    const api = new FakeVerifyApi({
+      steps: [
+        { step: 'consent', status: 'completed', attempts_remaining: 5 },
+        { step: 'id_document', status: 'completed', attempts_remaining: 5 },
+        { step: 'liveness', status: 'pending', attempts_remaining: 4 },
+      ],
+    });
+    session.connect({ ...NONE, api });
+    await until(() => events.length === 1, 2000, 'ready');
+    expect(session.attemptsLeft).to.deep.equal(
+      { liveness: 4 },
+      'one of five spent; untried steps show nothing',
+    );
   });
 
   it('remembers a session that was already finished when the visit began', async () => {
