@@ -80,7 +80,7 @@ export async function checkPasskeyAssertion(
         id: passkey.credential_id,
         publicKey: new Uint8Array(publicKey),
         counter: storedCount,
-        transports: passkey.transports as never,
+        transports: passkey.transports,
       },
       requireUserVerification: false,
     });

@@ -1,3 +1,8 @@
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
+
 /**
  * The browser side of passkeys: the WebAuthn ceremonies through @simplewebauthn/browser, which turns the
  * server's JSON options into `navigator.credentials` calls and the credential back into JSON. Imported
@@ -12,14 +17,17 @@ export function passkeysSupported(): boolean {
 /** Creates a passkey with the server's creation options; the credential as JSON for the server. */
 export async function createPasskey(options: Record<string, unknown>): Promise<Record<string, unknown>> {
   const { startRegistration } = await import('@simplewebauthn/browser');
-  const credential = await startRegistration({ optionsJSON: options as never });
+  // The server's JSON, passed through as it came (the server built it with the same library's types).
+  const optionsJSON = options as unknown as PublicKeyCredentialCreationOptionsJSON;
+  const credential = await startRegistration({ optionsJSON });
   return credential as unknown as Record<string, unknown>;
 }
 
 /** Signs the server's challenge with one of the allowed passkeys; the assertion as JSON for the server. */
 export async function assertPasskey(options: Record<string, unknown>): Promise<Record<string, unknown>> {
   const { startAuthentication } = await import('@simplewebauthn/browser');
-  const assertion = await startAuthentication({ optionsJSON: options as never });
+  const optionsJSON = options as unknown as PublicKeyCredentialRequestOptionsJSON;
+  const assertion = await startAuthentication({ optionsJSON });
   return assertion as unknown as Record<string, unknown>;
 }
 

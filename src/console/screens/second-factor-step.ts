@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyDeclarations } from 'lit';
+import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { ConsoleApiError } from '../api/console-api-error.ts';
 import type { SecondFactorAnswer, SecondFactorChallenge } from '../api/console-types.ts';
 import { assertPasskey, isPasskeyCancelled, passkeysSupported } from '../auth/passkeys.ts';
@@ -47,8 +47,8 @@ export class SecondFactorStep extends ConsoleScreen {
     return 'static';
   }
 
-  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
-    super.willUpdate(changed as never);
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
     if (changed.has('challenge') && this.challenge) {
       this.method = this.challenge.methods.includes('totp')
         ? 'totp'
