@@ -1,6 +1,14 @@
 import { z } from '@hono/zod-openapi';
 import { ERROR_STATUS, type ErrorCode } from '../errors/error-codes.ts';
 
+/** Every stable error code (errors/error-codes.ts), so generated clients get them as a union. */
+export const ErrorCodeSchema = z
+  .enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]])
+  .openapi('ErrorCode', {
+    description:
+      'A stable snake_case error code: branch on it. New codes may be added; treat an unknown one by its status.',
+  });
+
 export const ProblemSchema = z
   .object({
     type: z.string().openapi({ example: 'https://api.example.com/docs/problems/resource_missing' }),
@@ -8,7 +16,7 @@ export const ProblemSchema = z
     status: z.number().int(),
     detail: z.string(),
     instance: z.string(),
-    code: z.string().openapi({ example: 'resource_missing' }),
+    code: ErrorCodeSchema,
     param: z.string().optional(),
     errors: z.array(z.object({ param: z.string(), code: z.string(), detail: z.string() })).optional(),
     request_id: z.string(),

@@ -1,3 +1,5 @@
+import type { ApiErrorCode, IdVerifyErrorCode } from './webhook-events.ts';
+
 /** An RFC 9457 problem as the API sends it (API.md §2). Ignore members you do not know. */
 export interface Problem {
   type?: string;
@@ -6,7 +8,7 @@ export interface Problem {
   detail?: string;
   instance?: string;
   /** Stable snake_case: branch on this, never on `detail`. */
-  code?: string;
+  code?: ApiErrorCode;
   /** The offending field, when one is to blame. */
   param?: string;
   /** Several validation failures at once. */
@@ -33,7 +35,8 @@ export interface RetrySkipped {
  */
 export class IdVerifyError extends Error {
   readonly status: number;
-  readonly code: string;
+  /** The API's error code, or `network_error` / `http_<status>` when there was none (see IdVerifyErrorCode). */
+  readonly code: IdVerifyErrorCode;
   readonly param: string | undefined;
   readonly request_id: string | undefined;
   readonly problem: Problem | undefined;
@@ -49,7 +52,7 @@ export class IdVerifyError extends Error {
     message: string,
     fields: {
       status: number;
-      code: string;
+      code: IdVerifyErrorCode;
       param?: string | undefined;
       request_id?: string | undefined;
       problem?: Problem | undefined;
@@ -85,7 +88,8 @@ export async function errorFromResponse(
     // Not JSON (a proxy's error page, say): keep status and request id only.
   }
   const requestId = problem?.request_id ?? response.headers.get('x-request-id') ?? undefined;
-  const code = typeof problem?.code === 'string' ? problem.code : `http_${response.status}`;
+  const code: IdVerifyErrorCode =
+    typeof problem?.code === 'string' ? problem.code : `http_${response.status}`;
   const detail = problem?.detail ?? problem?.title ?? response.statusText;
   const skipped = retrySkipped
     ? ` (not retried: the server asked to wait ${retrySkipped.retryAfterMs} ms, beyond retry.maxDelayMs ${retrySkipped.maxDelayMs} ms)`

@@ -13,6 +13,12 @@ export type { components, operations, paths } from './openapi-types.ts';
 export type { ListPage, PagedList, PageQuery } from './pagination.ts';
 export type { RetryPolicy } from './retry-policy.ts';
 export type { RequestOptions } from './transport.ts';
+export type {
+  ApiErrorCode,
+  IdVerifyErrorCode,
+  WebhookEventOf,
+  WebhookEventType,
+} from './webhook-events.ts';
 export {
   signTestWebhook,
   type SignTestWebhookOptions,

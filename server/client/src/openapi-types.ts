@@ -55,14 +55,14 @@ export interface paths {
   '/v1/me/second-factors/totp/confirm': {
     /**
      * Confirm an authenticator app with its first code
-     * @description Puts the enrolment in force (replacing an earlier authenticator). The code used here cannot be used again to log in. Returns ten recovery codes, shown once, when the user has none left. Reachable with a token restricted to enrolment; such a token is revoked and a full one returned in `login`.
+     * @description Puts the enrolment in force (replacing an earlier authenticator). The code used here cannot be used again to log in. Returns ten recovery codes, shown once, when the user has none left. Reachable with a token restricted to enrolment. A token that proved no second factor (password only, or restricted to enrolment) is revoked and one carrying the new factor returned in `login`. Once you have a second factor, changing them needs a session that proved one (403 `second_factor_required` for a password-only token).
      */
     post: operations['confirmTotpEnrolment'];
   };
   '/v1/me/second-factors/passkeys/options': {
     /**
      * Start registering a passkey
-     * @description Options for `navigator.credentials.create()`: relying party = the host of the configured base URL, attestation `none`, your existing passkeys excluded. The challenge is kept on the server for two minutes. Reachable with a token restricted to enrolment.
+     * @description Options for `navigator.credentials.create()`: relying party = the host of the configured base URL, attestation `none`, your existing passkeys excluded. The challenge is kept on the server for two minutes. Reachable with a token restricted to enrolment. Once you have a second factor, changing them needs a session that proved one (403 `second_factor_required` for a password-only token).
      */
     post: operations['startPasskeyRegistration'];
   };
@@ -444,10 +444,206 @@ export interface paths {
   };
 }
 
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  'session.created': {
+    /**
+     * The `session.created` delivery
+     * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+     */
+    post: operations['sessionCreatedWebhook'];
+  };
+  'session.collecting': {
+    /**
+     * The `session.collecting` delivery
+     * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+     */
+    post: operations['sessionCollectingWebhook'];
+  };
+  'session.processing': {
+    /**
+     * The `session.processing` delivery
+     * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+     */
+    post: operations['sessionProcessingWebhook'];
+  };
+  'session.approved': {
+    /**
+     * The `session.approved` delivery
+     * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+     */
+    post: operations['sessionApprovedWebhook'];
+  };
+  'session.rejected': {
+    /**
+     * The `session.rejected` delivery
+     * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+     */
+    post: operations['sessionRejectedWebhook'];
+  };
+  'session.review_required': {
+    /**
+     * The `session.review_required` delivery
+     * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+     */
+    post: operations['sessionReviewRequiredWebhook'];
+  };
+  'session.expired': {
+    /**
+     * The `session.expired` delivery
+     * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+     */
+    post: operations['sessionExpiredWebhook'];
+  };
+  'session.cancelled': {
+    /**
+     * The `session.cancelled` delivery
+     * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+     */
+    post: operations['sessionCancelledWebhook'];
+  };
+  'session.resubmission_requested': {
+    /**
+     * The `session.resubmission_requested` delivery
+     * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+     */
+    post: operations['sessionResubmissionRequestedWebhook'];
+  };
+  'identity.created': {
+    /**
+     * The `identity.created` delivery
+     * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+     */
+    post: operations['identityCreatedWebhook'];
+  };
+  'identity.updated': {
+    /**
+     * The `identity.updated` delivery
+     * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+     */
+    post: operations['identityUpdatedWebhook'];
+  };
+  'reverification.completed': {
+    /**
+     * The `reverification.completed` delivery
+     * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+     */
+    post: operations['reverificationCompletedWebhook'];
+  };
+  'webhook.test': {
+    /**
+     * The `webhook.test` delivery
+     * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+     */
+    post: operations['webhookTestWebhook'];
+  };
+}
 
 export interface components {
   schemas: {
+    /** @description A session changed status. Fetch the session for its result. */
+    SessionEvent: {
+      /** @enum {string} */
+      event:
+        | 'session.created'
+        | 'session.collecting'
+        | 'session.processing'
+        | 'session.approved'
+        | 'session.rejected'
+        | 'session.review_required'
+        | 'session.expired'
+        | 'session.cancelled'
+        | 'session.resubmission_requested';
+      /**
+       * @description Unique per event, the same on every retry and equal to `webhook-id`: dedupe on it.
+       * @example evt_0cXr4Kp8tB2mQw6Ys1VnJd
+       */
+      event_id: string;
+      /** @description When the event happened (ISO 8601). */
+      created_at: string;
+      /** @enum {string} */
+      environment: 'sandbox' | 'production';
+      session_id: string;
+      /** @description Null until the session made an identity. */
+      identity_id: string | null;
+      /** @description Null until the session is decided. */
+      decision: string | null;
+      /**
+       * @description The session status after the change.
+       * @enum {string}
+       */
+      status:
+        | 'created'
+        | 'collecting'
+        | 'processing'
+        | 'approved'
+        | 'rejected'
+        | 'review_required'
+        | 'expired'
+        | 'cancelled';
+    };
+    /** @description An approved session created or updated an identity. */
+    IdentityEvent: {
+      /** @enum {string} */
+      event: 'identity.created' | 'identity.updated';
+      /**
+       * @description Unique per event, the same on every retry and equal to `webhook-id`: dedupe on it.
+       * @example evt_0cXr4Kp8tB2mQw6Ys1VnJd
+       */
+      event_id: string;
+      /** @description When the event happened (ISO 8601). */
+      created_at: string;
+      /** @enum {string} */
+      environment: 'sandbox' | 'production';
+      identity_id: string;
+      /** @description The approved session that created or updated it. */
+      session_id: string;
+    };
+    /** @description A re-verification request reached its end. */
+    ReverificationCompletedEvent: {
+      /** @enum {string} */
+      event: 'reverification.completed';
+      /**
+       * @description Unique per event, the same on every retry and equal to `webhook-id`: dedupe on it.
+       * @example evt_0cXr4Kp8tB2mQw6Ys1VnJd
+       */
+      event_id: string;
+      /** @description When the event happened (ISO 8601). */
+      created_at: string;
+      /** @enum {string} */
+      environment: 'sandbox' | 'production';
+      identity_id: string;
+      session_id: string;
+      reverification_request_id: string;
+      /**
+       * @description The request’s final status.
+       * @enum {string}
+       */
+      status:
+        | 'pending'
+        | 'in_progress'
+        | 'review_required'
+        | 'approved'
+        | 'rejected'
+        | 'expired'
+        | 'cancelled';
+      decision: string | null;
+    };
+    /** @description Sent by `POST /v1/webhooks/{id}/test` only. */
+    WebhookTestEvent: {
+      /** @enum {string} */
+      event: 'webhook.test';
+      /**
+       * @description Unique per event, the same on every retry and equal to `webhook-id`: dedupe on it.
+       * @example evt_0cXr4Kp8tB2mQw6Ys1VnJd
+       */
+      event_id: string;
+      /** @description When the event happened (ISO 8601). */
+      created_at: string;
+      /** @enum {string} */
+      environment: 'sandbox' | 'production';
+      /** @description The endpoint the test was sent to. */
+      webhook_id: string;
+    };
     ConsoleLoginResponse: {
       access_token: string;
       /** @enum {string} */
@@ -510,8 +706,7 @@ export interface components {
       status: number;
       detail: string;
       instance: string;
-      /** @example resource_missing */
-      code: string;
+      code: components['schemas']['ErrorCode'];
       param?: string;
       errors?: {
         param: string;
@@ -520,6 +715,63 @@ export interface components {
       }[];
       request_id: string;
     };
+    /**
+     * @description A stable snake_case error code: branch on it. New codes may be added; treat an unknown one by its status.
+     * @enum {string}
+     */
+    ErrorCode:
+      | 'invalid_json'
+      | 'malformed_request'
+      | 'invalid_parameter'
+      | 'missing_parameter'
+      | 'unknown_parameter'
+      | 'invalid_cursor'
+      | 'ambiguous_credentials'
+      | 'sandbox_parameter_in_production'
+      | 'authentication_required'
+      | 'invalid_api_key'
+      | 'invalid_token'
+      | 'token_expired'
+      | 'invalid_credentials'
+      | 'invalid_second_factor'
+      | 'insufficient_capability'
+      | 'tenant_suspended'
+      | 'user_disabled'
+      | 'sandbox_only'
+      | 'browser_request_forbidden'
+      | 'second_factor_required'
+      | 'origin_not_allowed'
+      | 'resource_missing'
+      | 'route_not_found'
+      | 'no_reverification_request'
+      | 'method_not_allowed'
+      | 'request_timeout'
+      | 'invalid_state_transition'
+      | 'review_claimed'
+      | 'steps_incomplete'
+      | 'reverification_already_pending'
+      | 'webhook_disabled'
+      | 'idempotency_request_in_progress'
+      | 'upload_limit_reached'
+      | 'last_tenant_admin'
+      | 'email_in_use'
+      | 'last_second_factor'
+      | 'session_expired'
+      | 'verify_token_expired'
+      | 'invitation_expired'
+      | 'login_challenge_expired'
+      | 'payload_too_large'
+      | 'unsupported_media_type'
+      | 'request_headers_too_large'
+      | 'idempotency_key_reused'
+      | 'webhook_url_not_allowed'
+      | 'unprocessable_image'
+      | 'document_type_mismatch'
+      | 'biometric_reference_missing'
+      | 'rate_limited'
+      | 'too_many_attempts'
+      | 'internal_error'
+      | 'service_unavailable';
     ConsoleLoginRequest: {
       /** @example admin@demo.example */
       email: string;
@@ -1969,7 +2221,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: `user_disabled`, `tenant_suspended` */
+      /** @description Problem: `user_disabled`, `tenant_suspended`, `second_factor_required` */
       403: {
         content: {
           'application/problem+json': components['schemas']['Problem'];
@@ -2046,7 +2298,7 @@ export interface operations {
   };
   /**
    * Confirm an authenticator app with its first code
-   * @description Puts the enrolment in force (replacing an earlier authenticator). The code used here cannot be used again to log in. Returns ten recovery codes, shown once, when the user has none left. Reachable with a token restricted to enrolment; such a token is revoked and a full one returned in `login`.
+   * @description Puts the enrolment in force (replacing an earlier authenticator). The code used here cannot be used again to log in. Returns ten recovery codes, shown once, when the user has none left. Reachable with a token restricted to enrolment. A token that proved no second factor (password only, or restricted to enrolment) is revoked and one carrying the new factor returned in `login`. Once you have a second factor, changing them needs a session that proved one (403 `second_factor_required` for a password-only token).
    */
   confirmTotpEnrolment: {
     requestBody: {
@@ -2073,7 +2325,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: `user_disabled`, `tenant_suspended` */
+      /** @description Problem: `user_disabled`, `tenant_suspended`, `second_factor_required` */
       403: {
         content: {
           'application/problem+json': components['schemas']['Problem'];
@@ -2101,7 +2353,7 @@ export interface operations {
   };
   /**
    * Start registering a passkey
-   * @description Options for `navigator.credentials.create()`: relying party = the host of the configured base URL, attestation `none`, your existing passkeys excluded. The challenge is kept on the server for two minutes. Reachable with a token restricted to enrolment.
+   * @description Options for `navigator.credentials.create()`: relying party = the host of the configured base URL, attestation `none`, your existing passkeys excluded. The challenge is kept on the server for two minutes. Reachable with a token restricted to enrolment. Once you have a second factor, changing them needs a session that proved one (403 `second_factor_required` for a password-only token).
    */
   startPasskeyRegistration: {
     responses: {
@@ -2117,7 +2369,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: `user_disabled`, `tenant_suspended` */
+      /** @description Problem: `user_disabled`, `tenant_suspended`, `second_factor_required` */
       403: {
         content: {
           'application/problem+json': components['schemas']['Problem'];
@@ -2166,7 +2418,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: `user_disabled`, `tenant_suspended` */
+      /** @description Problem: `user_disabled`, `tenant_suspended`, `second_factor_required` */
       403: {
         content: {
           'application/problem+json': components['schemas']['Problem'];
@@ -6118,6 +6370,435 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'];
         };
+      };
+    };
+  };
+  /**
+   * The `session.created` delivery
+   * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+   */
+  sessionCreatedWebhook: {
+    parameters: {
+      header: {
+        /** @description The event id (`event_id`). */
+        'webhook-id': string;
+        /** @description Unix seconds when the delivery was signed. */
+        'webhook-timestamp': string;
+      };
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SessionEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery; anything else but 410 is retried on schedule. */
+      200: {
+        content: never;
+      };
+      /** @description Answer this when the signature does not verify. */
+      400: {
+        content: never;
+      };
+      /** @description Disables the endpoint: no more deliveries until it is re-enabled. */
+      410: {
+        content: never;
+      };
+    };
+  };
+  /**
+   * The `session.collecting` delivery
+   * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+   */
+  sessionCollectingWebhook: {
+    parameters: {
+      header: {
+        /** @description The event id (`event_id`). */
+        'webhook-id': string;
+        /** @description Unix seconds when the delivery was signed. */
+        'webhook-timestamp': string;
+      };
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SessionEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery; anything else but 410 is retried on schedule. */
+      200: {
+        content: never;
+      };
+      /** @description Answer this when the signature does not verify. */
+      400: {
+        content: never;
+      };
+      /** @description Disables the endpoint: no more deliveries until it is re-enabled. */
+      410: {
+        content: never;
+      };
+    };
+  };
+  /**
+   * The `session.processing` delivery
+   * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+   */
+  sessionProcessingWebhook: {
+    parameters: {
+      header: {
+        /** @description The event id (`event_id`). */
+        'webhook-id': string;
+        /** @description Unix seconds when the delivery was signed. */
+        'webhook-timestamp': string;
+      };
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SessionEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery; anything else but 410 is retried on schedule. */
+      200: {
+        content: never;
+      };
+      /** @description Answer this when the signature does not verify. */
+      400: {
+        content: never;
+      };
+      /** @description Disables the endpoint: no more deliveries until it is re-enabled. */
+      410: {
+        content: never;
+      };
+    };
+  };
+  /**
+   * The `session.approved` delivery
+   * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+   */
+  sessionApprovedWebhook: {
+    parameters: {
+      header: {
+        /** @description The event id (`event_id`). */
+        'webhook-id': string;
+        /** @description Unix seconds when the delivery was signed. */
+        'webhook-timestamp': string;
+      };
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SessionEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery; anything else but 410 is retried on schedule. */
+      200: {
+        content: never;
+      };
+      /** @description Answer this when the signature does not verify. */
+      400: {
+        content: never;
+      };
+      /** @description Disables the endpoint: no more deliveries until it is re-enabled. */
+      410: {
+        content: never;
+      };
+    };
+  };
+  /**
+   * The `session.rejected` delivery
+   * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+   */
+  sessionRejectedWebhook: {
+    parameters: {
+      header: {
+        /** @description The event id (`event_id`). */
+        'webhook-id': string;
+        /** @description Unix seconds when the delivery was signed. */
+        'webhook-timestamp': string;
+      };
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SessionEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery; anything else but 410 is retried on schedule. */
+      200: {
+        content: never;
+      };
+      /** @description Answer this when the signature does not verify. */
+      400: {
+        content: never;
+      };
+      /** @description Disables the endpoint: no more deliveries until it is re-enabled. */
+      410: {
+        content: never;
+      };
+    };
+  };
+  /**
+   * The `session.review_required` delivery
+   * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+   */
+  sessionReviewRequiredWebhook: {
+    parameters: {
+      header: {
+        /** @description The event id (`event_id`). */
+        'webhook-id': string;
+        /** @description Unix seconds when the delivery was signed. */
+        'webhook-timestamp': string;
+      };
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SessionEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery; anything else but 410 is retried on schedule. */
+      200: {
+        content: never;
+      };
+      /** @description Answer this when the signature does not verify. */
+      400: {
+        content: never;
+      };
+      /** @description Disables the endpoint: no more deliveries until it is re-enabled. */
+      410: {
+        content: never;
+      };
+    };
+  };
+  /**
+   * The `session.expired` delivery
+   * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+   */
+  sessionExpiredWebhook: {
+    parameters: {
+      header: {
+        /** @description The event id (`event_id`). */
+        'webhook-id': string;
+        /** @description Unix seconds when the delivery was signed. */
+        'webhook-timestamp': string;
+      };
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SessionEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery; anything else but 410 is retried on schedule. */
+      200: {
+        content: never;
+      };
+      /** @description Answer this when the signature does not verify. */
+      400: {
+        content: never;
+      };
+      /** @description Disables the endpoint: no more deliveries until it is re-enabled. */
+      410: {
+        content: never;
+      };
+    };
+  };
+  /**
+   * The `session.cancelled` delivery
+   * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+   */
+  sessionCancelledWebhook: {
+    parameters: {
+      header: {
+        /** @description The event id (`event_id`). */
+        'webhook-id': string;
+        /** @description Unix seconds when the delivery was signed. */
+        'webhook-timestamp': string;
+      };
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SessionEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery; anything else but 410 is retried on schedule. */
+      200: {
+        content: never;
+      };
+      /** @description Answer this when the signature does not verify. */
+      400: {
+        content: never;
+      };
+      /** @description Disables the endpoint: no more deliveries until it is re-enabled. */
+      410: {
+        content: never;
+      };
+    };
+  };
+  /**
+   * The `session.resubmission_requested` delivery
+   * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+   */
+  sessionResubmissionRequestedWebhook: {
+    parameters: {
+      header: {
+        /** @description The event id (`event_id`). */
+        'webhook-id': string;
+        /** @description Unix seconds when the delivery was signed. */
+        'webhook-timestamp': string;
+      };
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SessionEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery; anything else but 410 is retried on schedule. */
+      200: {
+        content: never;
+      };
+      /** @description Answer this when the signature does not verify. */
+      400: {
+        content: never;
+      };
+      /** @description Disables the endpoint: no more deliveries until it is re-enabled. */
+      410: {
+        content: never;
+      };
+    };
+  };
+  /**
+   * The `identity.created` delivery
+   * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+   */
+  identityCreatedWebhook: {
+    parameters: {
+      header: {
+        /** @description The event id (`event_id`). */
+        'webhook-id': string;
+        /** @description Unix seconds when the delivery was signed. */
+        'webhook-timestamp': string;
+      };
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdentityEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery; anything else but 410 is retried on schedule. */
+      200: {
+        content: never;
+      };
+      /** @description Answer this when the signature does not verify. */
+      400: {
+        content: never;
+      };
+      /** @description Disables the endpoint: no more deliveries until it is re-enabled. */
+      410: {
+        content: never;
+      };
+    };
+  };
+  /**
+   * The `identity.updated` delivery
+   * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+   */
+  identityUpdatedWebhook: {
+    parameters: {
+      header: {
+        /** @description The event id (`event_id`). */
+        'webhook-id': string;
+        /** @description Unix seconds when the delivery was signed. */
+        'webhook-timestamp': string;
+      };
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdentityEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery; anything else but 410 is retried on schedule. */
+      200: {
+        content: never;
+      };
+      /** @description Answer this when the signature does not verify. */
+      400: {
+        content: never;
+      };
+      /** @description Disables the endpoint: no more deliveries until it is re-enabled. */
+      410: {
+        content: never;
+      };
+    };
+  };
+  /**
+   * The `reverification.completed` delivery
+   * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+   */
+  reverificationCompletedWebhook: {
+    parameters: {
+      header: {
+        /** @description The event id (`event_id`). */
+        'webhook-id': string;
+        /** @description Unix seconds when the delivery was signed. */
+        'webhook-timestamp': string;
+      };
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReverificationCompletedEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery; anything else but 410 is retried on schedule. */
+      200: {
+        content: never;
+      };
+      /** @description Answer this when the signature does not verify. */
+      400: {
+        content: never;
+      };
+      /** @description Disables the endpoint: no more deliveries until it is re-enabled. */
+      410: {
+        content: never;
+      };
+    };
+  };
+  /**
+   * The `webhook.test` delivery
+   * @description Sent to each endpoint subscribed to this kind (or `*`). Verify the signature on the raw body before parsing (docs/webhooks.md).
+   */
+  webhookTestWebhook: {
+    parameters: {
+      header: {
+        /** @description The event id (`event_id`). */
+        'webhook-id': string;
+        /** @description Unix seconds when the delivery was signed. */
+        'webhook-timestamp': string;
+      };
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookTestEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery; anything else but 410 is retried on schedule. */
+      200: {
+        content: never;
+      };
+      /** @description Answer this when the signature does not verify. */
+      400: {
+        content: never;
+      };
+      /** @description Disables the endpoint: no more deliveries until it is re-enabled. */
+      410: {
+        content: never;
       };
     };
   };

@@ -1,21 +1,8 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 
-/**
- * A delivered event (API.md §8): thin, ids and status only, never personal data. Fetch what you need
- * with the client. Ignore members and event kinds you do not know; dedupe on `event_id`.
- */
-export interface WebhookEvent {
-  /** `session.approved`, `session.rejected`, `session.review_required`, `identity.updated`, `webhook.test`, … */
-  event: string;
-  event_id: string;
-  created_at: string;
-  environment: 'sandbox' | 'production';
-  session_id?: string | null;
-  identity_id?: string | null;
-  decision?: string | null;
-  status?: string | null;
-  [member: string]: unknown;
-}
+import type { WebhookEvent } from './webhook-events.ts';
+
+export type { WebhookEvent };
 
 export type WebhookVerificationErrorCode =
   | 'invalid_secret'

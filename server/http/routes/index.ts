@@ -9,6 +9,7 @@ import { registerSecondFactorRoutes } from './second-factors-routes.ts';
 import { registerGetMe } from './me-get.ts';
 import { registerGetStats } from './stats-get.ts';
 import { registerUserRoutes } from './users-routes.ts';
+import { registerWebhookEventPayloads } from './webhook-event-payloads.ts';
 import { registerWebhookRoutes } from './webhooks-routes.ts';
 import { registerGetIdentity } from './identities-get.ts';
 import { registerListIdentities } from './identities-list.ts';
@@ -82,6 +83,7 @@ export function registerV1Routes(app: OpenAPIHono<AppEnv>, kit: RouteKit): void 
   registerGetWatchlist(app, kit);
   registerPutWatchlist(app, kit);
   registerWebhookRoutes(app, kit);
+  registerWebhookEventPayloads(app);
   registerListSessionEvidence(app, kit);
   registerGetSessionEvidence(app, kit);
   // End-user endpoints (x-verify-token); the first one installs their CORS handling.
