@@ -61,3 +61,17 @@ export async function indexSessionNames(
   await replaceSessionNameTokens(tx, sessionId, await nameTokenIndexesOf(deps.cipher, names.join(' ')));
   return true;
 }
+
+/**
+ * Writes the session's name index from the names the end-user typed, in the details' transaction, so a
+ * session waiting for its review is found by name too; the review replaces it with every name it read.
+ */
+export async function indexTypedNames(
+  tx: SqlClient,
+  deps: Pick<AppDeps, 'cipher'>,
+  sessionId: string,
+  names: { first_name: string; last_name: string },
+): Promise<void> {
+  const text = `${names.first_name} ${names.last_name}`;
+  await replaceSessionNameTokens(tx, sessionId, await nameTokenIndexesOf(deps.cipher, text));
+}

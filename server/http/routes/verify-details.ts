@@ -24,6 +24,7 @@ import { verifyCaller } from '../../features/verify/verify-context.ts';
 import { verifyError } from '../../features/verify/verify-errors.ts';
 import { VERIFY_AUTH_ERRORS, VERIFY_SECURITY, verifyKit } from '../../features/verify/verify-kit.ts';
 import { recordStepOutcome, withWritableSession } from '../../features/verify/writable-session.ts';
+import { indexTypedNames } from '../../features/review-queue/name-tokens.ts';
 
 const PERSON_NAME = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u;
 
@@ -232,6 +233,7 @@ export function registerVerifyDetails(app: OpenAPIHono<AppEnv>, kit: RouteKit): 
           },
           now,
         );
+        if (body.step === 'id_document') await indexTypedNames(tx, deps, locked.id, body);
         const complete =
           body.step === 'business_details' || (await documentStepComplete(tx, locked, 'id_document'));
         return recordStepOutcome(tx, deps, locked, body.step, complete ? 'completed' : 'pending');

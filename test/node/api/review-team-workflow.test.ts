@@ -5,7 +5,13 @@ import { csvCell } from '../../../server/features/review-queue/csv.ts';
 import { nameWords } from '../../../server/features/review-queue/name-tokens.ts';
 import { createSession, EvidenceBook, goodEvidence, simulate } from '../review-pipeline/pipeline-support.ts';
 import { createHarness, type TestHarness } from '../support/test-app.ts';
-import { createConsentedSession, documentForm, makeImages, verifyCall } from '../verify/verify-support.ts';
+import {
+  ANNA,
+  createConsentedSession,
+  documentForm,
+  makeImages,
+  verifyCall,
+} from '../verify/verify-support.ts';
 import { testEngines } from '../support/test-database.ts';
 import { type Body, type ConsoleUser, expectOk, expectProblem, inviteAndLogIn } from './console-support.ts';
 
@@ -176,6 +182,20 @@ for (const engine of testEngines()) {
       assert.deepEqual(await list('?q=eriksson'), [anna]);
       assert.deepEqual(await list('?q=approved'), [approvedId]);
       assert.deepEqual(await backfillNameIndex(h.deps), { examined: 0, indexed: 0 });
+    });
+
+    it('finds a session by the name its end-user typed, before any review', async () => {
+      const session = await createConsentedSession(h);
+      const typed = await verifyCall(h, 'PUT', '/v1/verify/details', {
+        token: session.token,
+        body: { ...ANNA, first_name: 'Greta', last_name: 'Lindqvist' },
+      });
+      assert.equal(typed.status, 200);
+      const found = await expectOk(await h.call('GET', '/v1/sessions?q=lindqvist', as(admin)));
+      assert.deepEqual(
+        found['data'].map((item: Body) => item['session_id']),
+        [session.sessionId],
+      );
     });
 
     it('a claim shows in the queue; another reviewer’s decision is 409 review_claimed until taken over (audited)', async () => {
