@@ -232,15 +232,19 @@ function uncertainties(
 
 /**
  * The parsed MRZ in the shape the automated review compares (`review-input.ts`). A date the MRZ could not
- * resolve becomes `''`, which the review treats as unreadable rather than as a contradiction.
+ * resolve becomes `''`, which the review treats as unreadable rather than as a contradiction; so do names
+ * read unsure.
  *
  * @example
  * toReviewMrz(parseMrz(specimen)).check_digits_valid // true
  */
 export function toReviewMrz(mrz: ParsedMrz): ReviewMrz {
+  // Names read unsure are no evidence: left empty, they can neither confirm nor contradict what the
+  // end-user typed (a corrected name must not read as a mismatch).
+  const sure = mrz.namesUncertain !== true;
   return {
-    first_name: mrz.firstName,
-    last_name: mrz.lastName,
+    first_name: sure ? mrz.firstName : '',
+    last_name: sure ? mrz.lastName : '',
     date_of_birth: mrz.dateOfBirth ?? '',
     document_number: mrz.documentNumber ?? '',
     expiry_date: mrz.expiryDate ?? '',

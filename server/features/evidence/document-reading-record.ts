@@ -51,7 +51,11 @@ export type StoredDocumentReading = StoredIdDocumentReading | StoredTextReading;
 export interface IdDocumentReadingSummary {
   kind: 'id_document';
   mrz_found: boolean;
-  /** The zone parsed, every check digit verified and every character outside the names was read confidently. */
+  /**
+   * The zone parsed, every check digit verified and every character was read confidently, names included
+   * (the upload's `reading.mrz_read`). Unsure names make this false while the details stay offered for
+   * confirmation (`details_source`, `details_required`, `names_uncertain`).
+   */
   mrz_valid: boolean;
   format: 'TD1' | 'TD2' | 'TD3' | null;
   barcode_found: boolean;
@@ -133,7 +137,8 @@ export function recordIdDocumentReading(
     summary: {
       kind: 'id_document',
       mrz_found: reading.mrz !== null,
-      mrz_valid: stored.mrz?.parsed?.valid === true,
+      // Read whole and sure: unsure names are offered for the end-user to confirm, never presented as read.
+      mrz_valid: stored.mrz?.parsed?.valid === true && stored.mrz.parsed.namesUncertain !== true,
       format: stored.mrz?.parsed?.format ?? null,
       barcode_found: reading.barcode !== null,
       barcode_parsed: stored.barcode?.parsed != null,

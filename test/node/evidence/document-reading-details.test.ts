@@ -42,11 +42,16 @@ describe('what a read zone gives the end-user', () => {
       reading({ lines: TD3, confidence: 0.97, uncertain: [[9], []] }),
       now,
     );
-    assert.equal(summary.mrz_valid, true);
+    assert.equal(summary.mrz_valid, false, 'not presented as read (the upload answers mrz_read: false)');
     assert.equal(summary.details_source, 'mrz');
     assert.equal(summary.details_required, true);
     assert.equal(summary.names_uncertain, true);
     assert.equal(readDetailsOf(stored)?.details.last_name, 'ERIKSSON');
+    // The review keeps the zone's checked fields and leaves the unsure names out of every comparison.
+    const evidence = documentReadingEvidence([{ upload: { side: 'front' }, stored }]);
+    assert.equal(evidence?.mrz?.check_digits_valid, true);
+    assert.equal(evidence?.mrz?.document_number, 'L898902C3');
+    assert.equal(evidence?.mrz?.last_name, '');
   });
 
   it('an unsure character under a check digit: nothing is presented as read, even though the digit verifies', () => {

@@ -94,6 +94,8 @@ describe('parseMrz', () => {
       assert.deepEqual(mrz.uncertainFields, []);
     }
     assert.equal(parseMrz(TD3, { now }).namesUncertain, false);
+    const review = toReviewMrz(parseMrz(TD3, { now, uncertain: [[8], []] }));
+    assert.deepEqual([review.first_name, review.last_name, review.check_digits_valid], ['', '', true]);
     assert.equal(parseMrz(TD3, { now, uncertain: [[], []] }).namesUncertain, false);
   });
 
