@@ -20,6 +20,7 @@ import { consolePath } from '../routing/routes.ts';
 import { checksTable, reasonList } from '../ui/checks-view.ts';
 import { ConsoleScreen } from '../ui/console-screen.ts';
 import { documentDataComparison } from '../ui/document-data.ts';
+import { downloadBlob } from '../ui/download.ts';
 import '../ui/evidence-image.ts';
 import { faceComparison, type ImageLabels, type ShownImage } from '../ui/face-comparison.ts';
 import { formatAge } from '../ui/format.ts';
@@ -370,6 +371,25 @@ export class ReviewScreen extends ConsoleScreen {
       if (signal.aborted) throw error;
       // resource_missing: nothing was typed or read; route_not_found: a server without this operation.
       return { documentData: null, documentDataNote: this.t('docDataNone') };
+    }
+  }
+
+  /**
+   * The queue's sessions under its search and reason filter as CSV (`GET /v1/exports/sessions`, audited
+   * by the server). The claim filter is the queue's own and has no export counterpart.
+   */
+  async #export(): Promise<void> {
+    const query = new URLSearchParams({ status: 'review_required', order: 'asc' });
+    const q = this.query.get('q')?.trim();
+    const reason = this.query.get('reason');
+    if (q) query.set('q', q);
+    if (reason) query.set('reason_code', reason);
+    this.decisionError = null;
+    try {
+      const csv = await this.api.blob(`/v1/exports/sessions?${query}`);
+      downloadBlob(csv, `review-queue-${this.ctx.environment}-${new Date().toISOString().slice(0, 10)}.csv`);
+    } catch (error) {
+      this.decisionError = error;
     }
   }
 
@@ -897,6 +917,7 @@ export class ReviewScreen extends ConsoleScreen {
         this.query,
         (form) => this.navigate(consolePath(['reviews'], formQuery(form))),
         consolePath(['reviews']),
+        this.can('sessions:read') ? () => void this.#export() : null,
       )}
       <div role="status">${this.outcome ? html`<p class="notice">${this.outcome}</p>` : nothing}</div>
       ${this.renderError()} ${this.renderLoading()}

@@ -43,7 +43,8 @@ export function claimLabel(t: Translate, item: ReviewQueueItem, who: (userId: st
 
 /**
  * The queue's search and filters: a session id, an external reference or a name; a reason code; who
- * holds it. A GET form: its values become the page's URL, which the screen loads from.
+ * holds it. A GET form: its values become the page's URL, which the screen loads from. `onExport`, when
+ * given, downloads the queue's sessions of these filters as CSV.
  *
  * @example
  *   html`${queueFilters(t, this.query, (form) => this.navigate(consolePath(['reviews'], formQuery(form))))}`
@@ -53,6 +54,7 @@ export function queueFilters(
   query: URLSearchParams,
   onSubmit: (form: HTMLFormElement) => void,
   resetHref: string,
+  onExport: (() => void) | null,
 ): TemplateResult {
   const reason = query.get('reason') ?? '';
   const claim = query.get('claim') ?? '';
@@ -90,6 +92,11 @@ export function queueFilters(
         </div>
         <div class="actions">
           <button type="submit">${t('applyFilters')}</button>
+          ${
+            onExport
+              ? html`<button type="button" class="secondary" id="queue-export" @click=${onExport}>${t('exportCsv')}</button>`
+              : nothing
+          }
           ${
             QUEUE_FILTERS.some((name) => query.get(name))
               ? html`<a class="button secondary" href=${resetHref}>${t('resetFilters')}</a>`

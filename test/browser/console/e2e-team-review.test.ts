@@ -161,6 +161,24 @@ describe('the console against the real server: a team reviews', () => {
 
     // Within the first 1,600 px at 1280 × 800: the decision controls and the document-data comparison.
     await until(() => shadow.querySelector('#document-data h3'), STEP_MS, 'the comparison');
+    // What the server read off the passport against what was sent, as the API gives it to the reviewer.
+    const data = await api(`${path}/document-data`, { token: reviewer.token });
+    if (data.status === 200) {
+      const rows = await until(
+        () => {
+          const found = shadow.querySelectorAll('#document-data tbody tr');
+          return found.length > 0 ? found : null;
+        },
+        STEP_MS,
+        'the values compared',
+      );
+      expect(rows).to.have.length(data.json.fields.length);
+      expect(shadow.querySelectorAll('#document-data tr.differs')).to.have.length(
+        data.json.disagreements.length,
+      );
+    } else {
+      expect(data.status, data.text).to.equal(404);
+    }
     for (const selector of ['#approve', '#reject', '#document-data', '#face-comparison', '#review-reasons']) {
       const bottom = shadow.querySelector(selector)!.getBoundingClientRect().bottom + window.scrollY;
       expect(bottom, selector).to.be.at.most(1600);

@@ -117,6 +117,40 @@ describe('console team queue', () => {
     expect(asked.query.get('target_type')).to.equal('session');
   });
 
+  it("exports the queue's sessions under its search and reason filter as CSV", async () => {
+    // The evidence images are blob: URLs too: the download is the blob behind the clicked link.
+    const saved: Blob[] = [];
+    const created = URL.createObjectURL;
+    const click = HTMLAnchorElement.prototype.click;
+    const blobs = new Map<string, Blob>();
+    URL.createObjectURL = (blob: Blob | MediaSource) => {
+      const url = created.call(URL, blob);
+      blobs.set(url, blob as Blob);
+      return url;
+    };
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      const blob = blobs.get(this.href);
+      if (this.download && blob) saved.push(blob);
+    };
+    try {
+      const { el, backend } = await mountConsole({
+        role: 'reviewer',
+        path: '/console/reviews?reason=face_match_uncertain',
+      });
+      await until(() => queueIds(el).length === 2, 4000, 'the filtered queue');
+      root(el).querySelector<HTMLButtonElement>('#queue-export')!.click();
+      await until(() => saved.length === 1, 4000, 'the download');
+      const asked = backend.requests.find((r) => r.path === '/v1/exports/sessions')!;
+      expect(asked.query.get('status')).to.equal('review_required');
+      expect(asked.query.get('reason_code')).to.equal('face_match_uncertain');
+      const rows = (await saved[0]!.text()).trim().split(/\r\n/).slice(1);
+      expect(rows.map((row) => row.split(',')[0])).to.deep.equal(queueIds(el));
+    } finally {
+      URL.createObjectURL = created;
+      HTMLAnchorElement.prototype.click = click;
+    }
+  });
+
   it('exports the filtered sessions list as CSV with the same filters, from a blob: URL', async () => {
     const saved: { blob: Blob; name: string }[] = [];
     const created = URL.createObjectURL;

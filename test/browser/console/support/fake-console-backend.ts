@@ -669,7 +669,8 @@ export class FakeConsoleBackend {
       const personal = ROLE_CAPABILITIES[role].includes('identities:read_pii');
       const header = ['session_id', 'status', 'environment', 'country', 'reason_codes'];
       if (personal) header.push('external_user_reference');
-      const rows = this.#filtered(query).map((s) => {
+      const listed = this.#filtered(query);
+      const rows = (query.get('order') === 'asc' ? listed.reverse() : listed).map((s) => {
         const row = [
           s.session_id,
           s.status,
