@@ -16,6 +16,7 @@ import type { Database } from '../../store/sql-client.ts';
 import type { WebhookWorkerOptions } from '../../workers/webhook-delivery-worker.ts';
 import { PROBLEM_CONTENT_TYPE } from '../../errors/problem.ts';
 import { answerClientError, bareProblem, MAX_HEADER_BYTES } from './client-error-response.ts';
+import { followOpenConnections } from './open-connections.ts';
 
 export type ServerDeps = AppDeps & { db: Database };
 
@@ -28,6 +29,50 @@ export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
  * is read and answered (with `connection: close`); a connection still idle after it is closed.
  */
 export const KEEP_ALIVE_LINGER_MS = 500;
+
+/**
+ * The longest a stop keeps the listener open to take the connections already waiting in its accept queue
+ * (see acceptWaitingConnections); at most a third of the stop's deadline. Reached only while clients keep
+ * connecting after readiness failed: a load balancer takes a few seconds to notice, and what it still
+ * sends meanwhile is better answered (with `connection: close`) than reset when the listener closes.
+ */
+export const ACCEPT_DRAIN_MAX_MS = 3000;
+
+/** Resolves after the check phase of the next event loop turn: a poll phase has run in between. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(() => resolve())));
+
+/**
+ * How long no new connection must have arrived before the listener closes: a close in a lull, rather than
+ * between two connections of a steady stream, makes a handshake crossing it (reset, see below) unlikely.
+ */
+const ACCEPT_QUIET_MS = 25;
+
+/**
+ * Waits until the event loop has taken no new connection for ACCEPT_QUIET_MS, checked after a poll phase,
+ * or `maxMs` passed.
+ *
+ * The kernel completes a client's handshake and queues the connection, request bytes and all, before this
+ * process accepts it; while the event loop is busy (a request's work on the embedded database), hundreds can
+ * wait there. Closing the listener resets every one of them: requests already sent, never answered (the
+ * cause of the resets in issue 24). libuv accepts everything waiting each time it polls the listener, so
+ * once a poll found nothing new the queue is empty, and closing now leaves only a connection whose
+ * handshake completes in the moment until the close (TCP gives no way to refuse new handshakes while
+ * keeping the queued ones). A client connecting after the close is refused.
+ */
+async function acceptWaitingConnections(acceptedSoFar: () => number, maxMs: number): Promise<void> {
+  const started = performance.now();
+  let lastArrival = started;
+  for (;;) {
+    const before = acceptedSoFar();
+    // A short timer, not a spin of immediates: the poll phase waits for connections meanwhile and takes
+    // them; the timer fires right after it returns, so the close follows the last accept closely.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const now = performance.now();
+    if (acceptedSoFar() !== before) lastArrival = now;
+    else if (now - lastArrival >= ACCEPT_QUIET_MS) return;
+    if (now - started >= maxMs) return;
+  }
+}
 
 export interface StartServerOptions {
   port: number;
@@ -114,7 +159,8 @@ function whileStarting(baseUrl: () => string): RequestListener {
  * app is ready, `/healthz` answers and everything else gets 503 `Not ready: starting`. Then the webhook
  * worker, the review worker and the sweepers start and `GET /readyz` turns ready.
  *
- * Stop (`close`): readiness fails at once; the listener stops accepting; every request already accepted,
+ * Stop (`close`): readiness fails at once; the connections already waiting in the listener's accept queue
+ * are taken (acceptWaitingConnections), then the listener closes; every request already accepted,
  * or arriving on an open keep-alive connection in the next moment, is answered with `connection: close`,
  * and idle connections are closed after KEEP_ALIVE_LINGER_MS, so no keep-alive client holds the stop; the background loops finish their round (claims not finished lapse and are taken again
  * elsewhere); then the vision engine's threads and the database close. All within `shutdownTimeoutMs`,
@@ -141,6 +187,7 @@ export async function startServer(
     void handle(request, response);
   });
   server.on('clientError', (error, socket) => answerClientError(error, socket, baseUrl()));
+  const connections = followOpenConnections(server);
   await listen(server, options.port, options.host);
 
   const deps = await Promise.resolve(
@@ -175,29 +222,48 @@ export async function startServer(
   phase = 'ready';
 
   const shutdownTimeoutMs = options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
+  // An idle connection is closed only after a poll phase read whatever a client sent on it meanwhile: a
+  // request read there makes the connection busy (answered, with `connection: close`), while closing a
+  // socket with unread bytes would reset it. A connection that has not carried a request yet gets
+  // FIRST_REQUEST_GRACE_MS for its first (open-connections.ts).
+  let closingIdle = false;
+  const closeIdleAfterReading = () => {
+    if (closingIdle) return;
+    closingIdle = true;
+    void nextTurn().then(() => {
+      closingIdle = false;
+      connections.closeIdle(Math.min(KEEP_ALIVE_LINGER_MS, shutdownTimeoutMs / 4));
+    });
+  };
   async function shutdown(): Promise<{ graceful: boolean }> {
     phase = 'shutting_down';
     for (const response of inFlight) {
       if (!response.headersSent) response.setHeader('connection', 'close');
     }
-    // Stop accepting. node:http's own close() would also drop every idle keep-alive connection at once,
+    // The deadline counts from the signal, the time the accept queue takes included.
+    const stopped = background.stop();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), shutdownTimeoutMs);
+    });
+    // Readiness fails from here on; first take what already waits in the accept queue, then stop
+    // accepting. node:http's own close() would also drop every idle keep-alive connection at once,
     // resetting requests already sent on them; the net.Server close stops the listener only.
+    await acceptWaitingConnections(
+      () => connections.acceptedCount(),
+      Math.min(ACCEPT_DRAIN_MAX_MS, shutdownTimeoutMs / 3),
+    );
     const drained = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
     // Then idle connections go, after the linger and again as more fall idle (a response begun before the
     // stop ends without `connection: close`), so no keep-alive client holds the stop until its timeout.
     let sweeper: ReturnType<typeof setInterval> | undefined;
     const linger = setTimeout(
       () => {
-        server.closeIdleConnections();
-        sweeper = setInterval(() => server.closeIdleConnections(), 100);
+        closeIdleAfterReading();
+        sweeper = setInterval(closeIdleAfterReading, 100);
       },
       Math.min(KEEP_ALIVE_LINGER_MS, shutdownTimeoutMs / 4),
     );
-    const stopped = background.stop();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), shutdownTimeoutMs);
-    });
     const graceful = await Promise.race([Promise.all([drained, stopped]).then(() => true), deadline]);
     clearTimeout(timer);
     clearTimeout(linger);
