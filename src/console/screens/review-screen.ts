@@ -469,18 +469,23 @@ export class ReviewScreen extends ConsoleScreen {
       this.#renewLater(sessionId);
       if (how === 'take-over') void this.focusAfterRender('#claim');
     } catch (error) {
-      if (this.current?.session.session_id !== sessionId) return;
-      if (error instanceof ConsoleApiError && error.code === 'review_claimed') this.#claimedBy(error);
-      else if (!(error instanceof ConsoleApiError) || error.status !== 404 || how === 'take-over') {
-        // A 404 on the first claim is a server without claims (or a session gone): the queue still works.
-        if (error instanceof ConsoleApiError && error.code !== 'route_not_found') this.decisionError = error;
+      if (this.current?.session.session_id !== sessionId || !(error instanceof ConsoleApiError)) return;
+      if (error.code === 'review_claimed') {
+        this.#claimedBy(error);
+        return;
       }
+      // A server without claims (route_not_found) still reviews; a session gone shows when deciding.
+      if (error.code === 'route_not_found' || (error.status === 404 && how === 'claim')) return;
+      this.decisionError = error;
     } finally {
       if (how === 'take-over') this.busy = false;
     }
   }
 
   #claimedBy(error: ConsoleApiError): void {
+    // Someone else holds it now: nothing of mine to renew.
+    if (this.#claimTimer !== null) clearInterval(this.#claimTimer);
+    this.#claimTimer = null;
     const holder = String(error.problem.claimed_by ?? '');
     const until = error.problem.claimed_until;
     this.claim = {

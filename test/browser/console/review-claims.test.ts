@@ -8,7 +8,7 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { until } from '../support/dom.ts';
 import { FakeConsoleBackend } from './support/fake-console-backend.ts';
-import { deepActiveElement, mountConsole, resetStorage, screenOf } from './support/mount-console.ts';
+import { deepActiveElement, mountConsole, resetStorage, screenOf, settled } from './support/mount-console.ts';
 
 const FIRST = 'sess_Review00000000000001';
 const COLLEAGUE = 'usr_Colleague00000000001';
@@ -55,6 +55,43 @@ describe('console review claims and comparison', () => {
     bar!.querySelector<HTMLButtonElement>('button')!.click();
     await until(() => !backend.claims.has(FIRST), 4000, 'the release');
     expect(backend.writes()).to.include(`DELETE /v1/sessions/${FIRST}/claim`);
+  });
+
+  it('renews the claim every ten minutes while the session is shown, and stops when it is left', async () => {
+    // The renewal timer, caught instead of waited for: ten minutes are not a test's time.
+    const renewals: (() => void)[] = [];
+    const cleared: unknown[] = [];
+    const setIntervalBefore = window.setInterval;
+    const clearIntervalBefore = window.clearInterval;
+    window.setInterval = ((handler: () => void, ms?: number) => {
+      if (ms === 10 * 60_000) {
+        renewals.push(handler);
+        return 9_999_000 + renewals.length;
+      }
+      return setIntervalBefore(handler, ms);
+    }) as typeof window.setInterval;
+    window.clearInterval = ((id?: number) => {
+      cleared.push(id);
+      clearIntervalBefore(id);
+    }) as typeof window.clearInterval;
+    try {
+      const { el, backend } = await mountConsole({ role: 'reviewer', path: '/console/reviews' });
+      await ready(el);
+      await until(() => renewals.length > 0, 4000, 'the renewal timer');
+      await settled(el);
+      const claims = () => backend.writes().filter((w) => w === `POST /v1/sessions/${FIRST}/claim`).length;
+      const before = claims();
+      const timer = 9_999_000 + renewals.length;
+      renewals.at(-1)!();
+      await until(() => claims() === before + 1, 4000, 'the renewal');
+      expect(backend.claims.get(FIRST)?.reviewer_id).to.equal('usr_Review0000000000000001');
+      await sendKeys({ press: 'j' });
+      await until(() => cleared.includes(timer) || cleared.includes(timer + 1), 4000, 'the timer stopped');
+      await until(() => !backend.claims.has(FIRST), 4000, 'the first session released');
+    } finally {
+      window.setInterval = setIntervalBefore;
+      window.clearInterval = clearIntervalBefore;
+    }
   });
 
   it("keeps a colleague's session undecidable until a confirmed take-over, which is audited", async function () {
