@@ -135,7 +135,9 @@ class PythonTypesWriter {
     if (variants) {
       const members = unique(
         // Object variants need a name each; enum variants share one (`status` or a list of them).
-        variants.map((variant, index) => this.typeOf(variant, variant.properties ? `${hint}${index + 1}` : hint)),
+        variants.map((variant, index) =>
+          this.typeOf(variant, variant.properties ? `${hint}${index + 1}` : hint),
+        ),
       );
       return members.length === 1 ? members[0]! : `Union[${members.join(', ')}]`;
     }
@@ -143,12 +145,15 @@ class PythonTypesWriter {
       let literal = `Literal[${schema.enum.map(pyLiteral).join(', ')}]`;
       // A long inline enum gets a name of its own (`SessionStatus`): readable, and within the line limit.
       if (literal.length > 40 && !topLevel) literal = pyString(this.alias(hint, literal));
-      return typesOf(schema).includes('null') && !schema.enum.includes(null) ? `Optional[${literal}]` : literal;
+      return typesOf(schema).includes('null') && !schema.enum.includes(null)
+        ? `Optional[${literal}]`
+        : literal;
     }
     const types = typesOf(schema).filter((type) => type !== 'null');
     const nullable = typesOf(schema).includes('null');
     const members = unique(types.map((type) => this.primitive(type, schema, hint)));
-    let result = members.length === 0 ? 'Any' : members.length === 1 ? members[0]! : `Union[${members.join(', ')}]`;
+    let result =
+      members.length === 0 ? 'Any' : members.length === 1 ? members[0]! : `Union[${members.join(', ')}]`;
     if (nullable && result !== 'Any') result = `Optional[${result}]`;
     return result;
   }
@@ -187,7 +192,8 @@ class PythonTypesWriter {
     const known = this.aliases.get(key);
     if (known) return known;
     let name = hint;
-    for (let n = 2; name in this.components || [...this.aliases.values()].includes(name); n++) name = `${hint}${n}`;
+    for (let n = 2; name in this.components || [...this.aliases.values()].includes(name); n++)
+      name = `${hint}${n}`;
     this.aliases.set(key, name);
     const match = /^Literal\[(.*)\]$/.exec(literal)!;
     this.blocks.push(aliasLine(name, 'Literal', splitTopLevel(match[1]!)));
@@ -197,7 +203,9 @@ class PythonTypesWriter {
   /** Writes a named definition: a TypedDict for an object, an alias for anything else. */
   define(name: string, schema: Schema): string {
     const objectParts = schema.allOf?.filter((part) => part.properties) ?? [];
-    const bases = schema.allOf?.filter((part) => part.$ref).map((part) => this.component(refName(part.$ref!)));
+    const bases = schema.allOf
+      ?.filter((part) => part.$ref)
+      .map((part) => this.component(refName(part.$ref!)));
     if (schema.properties || (bases && bases.length > 0 && objectParts.length > 0)) {
       const properties = { ...schema.properties };
       const required = new Set(schema.required ?? []);
@@ -235,7 +243,10 @@ class PythonTypesWriter {
     const functional = fields.some((field) => !isIdentifier(field.key));
     const block: string[] = [];
     const body = (list: typeof fields) =>
-      list.flatMap((field) => [...commentLines(field.description, '    '), `    ${field.key}: ${field.type}`]);
+      list.flatMap((field) => [
+        ...commentLines(field.description, '    '),
+        `    ${field.key}: ${field.type}`,
+      ]);
     const entries = (list: typeof fields) =>
       list.map((field) => `    ${pyString(field.key)}: ${field.type},`);
     let ownBases = [...bases];
@@ -243,9 +254,15 @@ class PythonTypesWriter {
       // Required members in a total base, optional ones in the `total=False` class on top.
       const base = `_${name}Required`;
       if (functional) {
-        block.push(`${base} = TypedDict(\n    ${pyString(base)},\n    {\n${entries(requiredFields).map((line) => `    ${line}`).join('\n')}\n    },\n)`);
+        block.push(
+          `${base} = TypedDict(\n    ${pyString(base)},\n    {\n${entries(requiredFields)
+            .map((line) => `    ${line}`)
+            .join('\n')}\n    },\n)`,
+        );
       } else {
-        block.push(`class ${base}(${bases.length > 0 ? bases.join(', ') : 'TypedDict'}):\n${body(requiredFields).join('\n')}`);
+        block.push(
+          `class ${base}(${bases.length > 0 ? bases.join(', ') : 'TypedDict'}):\n${body(requiredFields).join('\n')}`,
+        );
       }
       this.blocks.push(block.join('\n'));
       block.length = 0;
@@ -258,7 +275,9 @@ class PythonTypesWriter {
       // Keys that are not identifiers (`from`, dotted names) need the functional form, which cannot inherit.
       const functionalName = ownBases.length > 0 ? `_${name}Own` : name;
       block.push(
-        `${functionalName} = TypedDict(\n    ${pyString(functionalName)},\n    {\n${entries(own).map((line) => `    ${line}`).join('\n')}\n    },${total ? '' : '\n    total=False,'}\n)`,
+        `${functionalName} = TypedDict(\n    ${pyString(functionalName)},\n    {\n${entries(own)
+          .map((line) => `    ${line}`)
+          .join('\n')}\n    },${total ? '' : '\n    total=False,'}\n)`,
       );
       if (ownBases.length > 0) {
         block.push('', '', `class ${name}(${[...ownBases, functionalName].join(', ')}):\n    pass`);
@@ -266,7 +285,10 @@ class PythonTypesWriter {
     } else {
       const parents = ownBases.length > 0 ? ownBases.join(', ') : 'TypedDict';
       const lines = body(own);
-      block.push(`class ${name}(${parents}${total ? '' : ', total=False'}):`, ...(lines.length > 0 ? lines : ['    pass']));
+      block.push(
+        `class ${name}(${parents}${total ? '' : ', total=False'}):`,
+        ...(lines.length > 0 ? lines : ['    pass']),
+      );
     }
     this.blocks.push(block.join('\n'));
   }
@@ -309,7 +331,9 @@ function splitTopLevel(text: string): string[] {
   return parts;
 }
 
-function apiKeyOperations(document: Record<string, unknown>): { method: string; path: string; operation: Operation }[] {
+function apiKeyOperations(
+  document: Record<string, unknown>,
+): { method: string; path: string; operation: Operation }[] {
   const paths = document['paths'] as Record<string, Record<string, Operation>>;
   const operations = [];
   for (const [path, methods] of Object.entries(paths)) {
@@ -335,8 +359,16 @@ export function pythonTypesSource(document: Record<string, unknown>): string {
     const properties = Object.fromEntries(
       query.map((parameter) => [parameter.name, { ...parameter.schema, description: parameter.description }]),
     );
-    const required = new Set(query.filter((parameter) => parameter.required).map((parameter) => parameter.name));
-    writer.typedDict(`${pascal(operation.operationId!)}Query`, properties, required, [], `The query of ${operation.operationId}.`);
+    const required = new Set(
+      query.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+    );
+    writer.typedDict(
+      `${pascal(operation.operationId!)}Query`,
+      properties,
+      required,
+      [],
+      `The query of ${operation.operationId}.`,
+    );
   }
 
   // Every event a webhook endpoint receives, one payload schema per kind.
@@ -380,7 +412,9 @@ export function pythonOperationsSource(document: Record<string, unknown>): strin
     );
     const args = `${pyString(method)}, ${pyString(path)}, ${idempotent ? 'True' : 'False'}`;
     const flat = `    ${pyString(operation.operationId!)}: Operation(${args}),`;
-    return flat.length <= MAX_LINE ? flat : `    ${pyString(operation.operationId!)}: Operation(\n        ${args}\n    ),`;
+    return flat.length <= MAX_LINE
+      ? flat
+      : `    ${pyString(operation.operationId!)}: Operation(\n        ${args}\n    ),`;
   });
   return `${HEADER}"""Every operation an API key may call: its method, path template and Idempotency-Key support."""
 

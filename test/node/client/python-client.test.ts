@@ -31,7 +31,9 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
 
 const version = pythonVersion();
 
-describe('id-verify for Python against a real server', { skip: version ? false : `no ${PYTHON} on PATH` }, () => {
+describe('id-verify for Python against a real server', {
+  skip: version ? false : `no ${PYTHON} on PATH`,
+}, () => {
   let h: TestHarness;
   let server: Listening;
   before(async () => {
