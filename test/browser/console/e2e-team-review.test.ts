@@ -78,11 +78,18 @@ async function login(email: string, password: string): Promise<{ token: string; 
   return { token: body.access_token, userId: body.user.user_id };
 }
 
-/** `<idv-console>` signed in with `token`, in sandbox, on the real server. */
-async function consoleOf(token: string, path: string): Promise<IdvConsoleElement> {
+/**
+ * `<idv-console>` signed in with `token` on the real server, in sandbox, or with `environment` null as a
+ * new tab where the console picks (the user's last choice, else sandbox when production is empty).
+ */
+async function consoleOf(
+  token: string,
+  path: string,
+  environment: 'sandbox' | null = 'sandbox',
+): Promise<IdvConsoleElement> {
   resetStorage();
   sessionStorage.setItem('idv-console-token', JSON.stringify({ token, expiresAt: Date.now() + 3_600_000 }));
-  sessionStorage.setItem('idv-console-environment', 'sandbox');
+  if (environment) sessionStorage.setItem('idv-console-environment', environment);
   return fixture<IdvConsoleElement>(
     html`<idv-console theme="light" locale="en" .fetchImpl=${serverFetch} .history=${new MemoryHistory(path)}></idv-console>`,
   );
@@ -224,6 +231,26 @@ describe('the console against the real server: a team reviews', () => {
     );
     expect(viewed.status, viewed.text).to.equal(200);
     expect(viewed.json.data.map((event: any) => event.actor.id)).to.include(reviewer.userId);
+  });
+
+  it("opens a new tab in sandbox when production has no session, with each environment's waiting count", async function () {
+    this.timeout(60_000);
+    const production = await serverFetch('/v1/sessions?limit=1', {
+      headers: { authorization: `Bearer ${reviewer.token}`, 'x-environment': 'production' },
+    }).then((response) => response.json());
+    const waiting = await api('/v1/stats?environment=sandbox&days=1', { token: reviewer.token });
+    const el = await consoleOf(reviewer.token, '/console/reviews', null);
+    const picker = await until(
+      () => {
+        const select = el.shadowRoot?.querySelector<HTMLSelectElement>('#environment');
+        return select && /waiting/.test(select.textContent ?? '') ? select : null;
+      },
+      STEP_MS,
+      'the picker with its counts',
+    );
+    expect(picker.value).to.equal(production.data.length === 0 ? 'sandbox' : 'production');
+    const sandbox = [...picker.options].find((option) => option.value === 'sandbox')!;
+    expect(sandbox.textContent).to.include(`${waiting.json.review_queue.length} waiting`);
   });
 
   it("exports exactly the API's list for the sessions list's filters", async function () {
