@@ -16,20 +16,17 @@ function focusedText(): string {
   return `${active?.tagName.toLowerCase()}#${active?.id}`;
 }
 
-async function typeInto(input: HTMLInputElement, text: string): Promise<void> {
-  input.focus();
-  await sendKeys({ type: text });
-}
-
+/**
+ * The password step sent with the keyboard: the fields filled in (WebKit's driver drops the spaces of a
+ * typed passphrase), then Enter in the password field.
+ */
 async function passwordStepByKeyboard(el: HTMLElement): Promise<void> {
-  const login = await until(
-    () => screenOf(el as never)?.shadowRoot?.querySelector<HTMLInputElement>('#email'),
-    4000,
-    'the e-mail field',
-  );
-  await typeInto(login, ADMIN);
-  await sendKeys({ press: 'Tab' });
-  await sendKeys({ type: PASSWORD });
+  const login = await until(() => screenOf(el as never)?.shadowRoot ?? null, 4000, 'the login form');
+  const email = await until(() => login.querySelector<HTMLInputElement>('#email'), 4000, 'the e-mail field');
+  email.value = ADMIN;
+  const password = login.querySelector<HTMLInputElement>('#password') as HTMLInputElement;
+  password.value = PASSWORD;
+  password.focus();
   await sendKeys({ press: 'Enter' });
 }
 
