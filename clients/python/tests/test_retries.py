@@ -35,8 +35,9 @@ class RateLimitingProxy:
                     self.end_headers()
                     self.wfile.write(payload)
                     return
+                skipped = ("host", "content-length")
                 forwarded = {
-                    k: v for k, v in self.headers.items() if k.lower() not in ("host", "content-length")
+                    k: v for k, v in self.headers.items() if k.lower() not in skipped
                 }
                 request = urllib.request.Request(
                     upstream + self.path, data=body, headers=forwarded, method=self.command

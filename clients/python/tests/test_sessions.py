@@ -1,4 +1,4 @@
-"""Sessions against a real server: create, get, list across pages, idempotent retry, typed errors."""
+"""Sessions against a real server: create, get, list, an idempotent repeat, typed errors."""
 
 import unittest
 import uuid
@@ -19,7 +19,8 @@ class SessionsTest(unittest.TestCase):
         first = created[0]
         self.assertEqual(first["object"], "session")
         self.assertRegex(first["session_id"], r"^sess_")
-        self.assertEqual(self.idv.sessions.get(first["session_id"])["session_id"], first["session_id"])
+        fetched = self.idv.sessions.get(first["session_id"])
+        self.assertEqual(fetched["session_id"], first["session_id"])
 
         query = {"limit": 2, "external_user_reference": reference}
         page = self.idv.sessions.list(query).page()
@@ -73,7 +74,8 @@ class SessionsTest(unittest.TestCase):
         self.assertTrue(identity_id)
         assert identity_id is not None
         self.assertEqual(self.idv.identities.get(identity_id)["identity_id"], identity_id)
-        events = [event["type"] for event in self.idv.events.list({"session_id": session["session_id"]})]
+        listed = self.idv.events.list({"session_id": session["session_id"]})
+        events = [event["type"] for event in listed]
         self.assertIn("session.approved", events)
 
     def test_cancel(self) -> None:

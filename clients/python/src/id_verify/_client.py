@@ -1,11 +1,11 @@
-"""The client: one attribute per resource, one method per API-key operation of the OpenAPI document.
+"""The client: one attribute per resource, one method per API-key operation of the document.
 
 Each method names its ``operationId``; method and path come from the generated ``_operations.py``,
 so a route the document moves moves here too (and a test checks every API-key operation is here).
 """
 
 from dataclasses import dataclass
-from typing import Any, Dict, Optional, cast
+from typing import Any, Dict, List, Optional, cast
 
 from ._pagination import PagedList
 from ._retry import RetryPolicy
@@ -88,9 +88,9 @@ class Evidence(_Resource):
         """``GET /v1/sessions/{id}/evidence``: ``{"object": "list", "data": [EvidenceUpload]}``."""
         return cast(Dict[str, Any], _json(self._t, "listSessionEvidence", {"id": session_id}))
 
-    def uploads(self, session_id: str) -> "list[EvidenceUpload]":
+    def uploads(self, session_id: str) -> List[EvidenceUpload]:
         """The uploads of ``list`` alone."""
-        return cast("list[EvidenceUpload]", self.list(session_id)["data"])
+        return cast(List[EvidenceUpload], self.list(session_id)["data"])
 
     def download(self, session_id: str, upload_id: str) -> EvidenceFile:
         """``GET /v1/sessions/{id}/evidence/{upload_id}``: the image itself."""

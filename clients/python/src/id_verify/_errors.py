@@ -48,7 +48,7 @@ class IdVerifyError(Exception):
         # Seconds the server asked to wait (``retry-after``), when it did.
         self.retry_after = retry_after
         # True when the call was worth a retry but the server's ``retry-after`` exceeded
-        # ``max_retry_delay``: wait that long yourself, or raise the cap.
+        # ``RetryPolicy.max_delay``: wait that long yourself, or raise the cap.
         self.retry_skipped = retry_skipped
 
 
@@ -73,7 +73,7 @@ class ConflictError(IdVerifyError):
 
 
 class UnprocessableError(IdVerifyError):
-    """422 (and other 4xx): understood but refused, e.g. an idempotency key reused for another body."""
+    """422 (and other 4xx): understood but refused, e.g. an idempotency key reused elsewhere."""
 
 
 class RateLimitError(IdVerifyError):
@@ -85,7 +85,7 @@ class ServerError(IdVerifyError):
 
 
 class NetworkError(IdVerifyError):
-    """No answer at all (connection refused or lost, timeout): ``status`` 0, code ``network_error``."""
+    """No answer at all (refused, lost, timed out): ``status`` 0, code ``network_error``."""
 
 
 _BY_STATUS: Dict[int, Type[IdVerifyError]] = {
@@ -131,7 +131,10 @@ def error_from_response(
     param = problem_.get("param") if isinstance(problem_.get("param"), str) else None
     message = f"{status} {code}: {detail}"
     if retry_skipped and retry_after is not None:
-        message += f" (not retried: the server asked to wait {retry_after:g} s, beyond max_retry_delay)"
+        message += (
+            f" (not retried: the server asked to wait {retry_after:g} s,"
+            " beyond RetryPolicy.max_delay)"
+        )
     return error_class_for(status)(
         message,
         status=status,

@@ -8,15 +8,13 @@ import urllib.parse
 import urllib.request
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
-from ._errors import IdVerifyError, NetworkError, error_from_response
+from ._errors import NetworkError, error_from_response
 from ._operations import OPERATIONS
 from ._retry import RetryPolicy, is_retryable_status, may_repeat, parse_retry_after, retry_delay
 
-__all__ = ["Transport", "Response", "QueryValue"]
-
-QueryValue = Union[str, int, float, bool, List[Union[str, int]], Tuple[Union[str, int], ...], None]
+__all__ = ["Transport", "Response"]
 
 USER_AGENT = "id-verify-python/0.1.0"
 
@@ -108,7 +106,11 @@ class Transport:
                 failure_body = failure.read()
                 failure.close()
                 retry_after = parse_retry_after(failure_headers.get("retry-after"))
-                due = repeatable and is_retryable_status(status) and attempt < self.retry.max_retries
+                due = (
+                    repeatable
+                    and is_retryable_status(status)
+                    and attempt < self.retry.max_retries
+                )
                 wait = retry_delay(self.retry, attempt + 1, retry_after) if due else None
                 if wait is None:
                     raise error_from_response(

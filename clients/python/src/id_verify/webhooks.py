@@ -1,10 +1,10 @@
 """Verifying webhook deliveries: the timestamped Standard Webhooks scheme only (docs/webhooks.md).
 
 A delivery carries ``webhook-id``, ``webhook-timestamp`` (unix seconds) and ``webhook-signature``
-(space-separated ``v1,<base64>`` entries, one per active secret): HMAC-SHA256, keyed with the bytes
-the base64 after ``whsec_`` stands for, of ``{id}.{timestamp}.{raw body}``. A delivery without those
-headers is refused: the older ``x-service-signature`` signs the body alone, so a captured delivery
-could be replayed for ever.
+(space-separated ``v1,<base64>`` entries, one per active secret): HMAC-SHA256, keyed with the
+bytes the base64 after ``whsec_`` stands for, of ``{id}.{timestamp}.{raw body}``. A delivery
+without those headers is refused: the older ``x-service-signature`` signs the body alone, so a
+captured delivery could be replayed for ever.
 """
 
 import base64
@@ -46,7 +46,7 @@ class WebhookVerificationError(Exception):
 
 
 def _header(headers: Headers, name: str) -> Optional[str]:
-    """A header by name, case-insensitively, from a dict, a ``Message`` or ``(name, value)`` pairs."""
+    """A header by name, case-insensitively, from a mapping or ``(name, value)`` pairs."""
     items = headers.items() if isinstance(headers, Mapping) else headers
     for key, value in items:
         if key.lower() != name:
