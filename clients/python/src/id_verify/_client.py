@@ -68,7 +68,9 @@ class _Resource:
     def _list(self, operation_id: str, path: Dict[str, str], query: Any, id_field: str) -> Any:
         return PagedList(
             cast(Dict[str, Any], query or {}),
-            lambda page_query: _json(self._t, operation_id, path, query=page_query),
+            lambda page_query: cast(
+                Dict[str, Any], _json(self._t, operation_id, path, query=page_query)
+            ),
             lambda item: cast(str, item[id_field]),
         )
 

@@ -59,5 +59,5 @@ def retry_delay(
     """
     if retry_after is not None:
         return None if retry_after > policy.max_delay else retry_after
-    ceiling = min(policy.max_delay, policy.base_delay * 2 ** (retry - 1))
+    ceiling = min(policy.max_delay, policy.base_delay * 2.0 ** (retry - 1))
     return ceiling / 2 + rand() * ceiling / 2
