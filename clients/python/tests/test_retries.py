@@ -1,5 +1,7 @@
 """Retries: a 429 with ``retry-after`` waits that long and sends the same request again."""
 
+import json
+import socket
 import threading
 import time
 import unittest
@@ -9,13 +11,15 @@ from typing import Dict, List
 
 from .support import BASE_URL, client, new_session_body, require_server
 
-from id_verify import RateLimitError, RetryPolicy
+from id_verify import IdVerify, NetworkError, RateLimitError, RetryPolicy, ServerError
 
 
 class RateLimitingProxy:
-    """Answers the first ``refusals`` requests 429 with ``retry-after: 1``, forwards the rest."""
+    """Answers the first ``refusals`` requests ``status`` (with ``retry-after``), then forwards."""
 
-    def __init__(self, upstream: str, refusals: int, retry_after: str = "1") -> None:
+    def __init__(
+        self, upstream: str, refusals: int, retry_after: str = "1", status: int = 429
+    ) -> None:
         self.seen: List[Dict[str, str]] = []
         self.times: List[float] = []
         proxy = self
@@ -27,8 +31,9 @@ class RateLimitingProxy:
                 proxy.seen.append({k.lower(): v for k, v in self.headers.items()})
                 proxy.times.append(time.monotonic())
                 if len(proxy.seen) <= refusals:
-                    payload = b'{"status":429,"code":"rate_limited","detail":"Slow down."}'
-                    self.send_response(429)
+                    code = "rate_limited" if status == 429 else "service_unavailable"
+                    payload = json.dumps({"status": status, "code": code}).encode("utf-8")
+                    self.send_response(status)
                     self.send_header("retry-after", retry_after)
                     self.send_header("content-type", "application/problem+json")
                     self.send_header("content-length", str(len(payload)))
@@ -102,6 +107,38 @@ class RetriesTest(unittest.TestCase):
         with self.assertRaises(RateLimitError):
             idv.sessions.get("sess_any")
         self.assertEqual(len(proxy.seen), 3)
+
+
+    def test_a_post_without_an_idempotency_key_is_not_repeated(self) -> None:
+        # POST /v1/webhooks/{id}/test takes no key: a second attempt could deliver twice.
+        assert BASE_URL
+        proxy = RateLimitingProxy(BASE_URL, refusals=1, retry_after="0", status=503)
+        self.addCleanup(proxy.close)
+        with self.assertRaises(ServerError) as raised:
+            client(base_url=proxy.url).webhooks.test("whk_any")
+        self.assertEqual(raised.exception.status, 503)
+        self.assertEqual(len(proxy.seen), 1)
+
+
+class NoAnswerTest(unittest.TestCase):
+    def test_a_refused_connection_is_retried_within_bounds_then_raised(self) -> None:
+        # A port that was free a moment ago: nothing listens there.
+        probe = socket.socket()
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+        probe.close()
+        idv = IdVerify(
+            "key", base_url=f"http://127.0.0.1:{port}", retry=RetryPolicy(max_retries=2)
+        )
+        waits: List[float] = []
+        idv._transport.sleep = waits.append
+        with self.assertRaises(NetworkError) as raised:
+            idv.sessions.get("sess_any")
+        self.assertEqual(raised.exception.status, 0)
+        self.assertEqual(raised.exception.code, "network_error")
+        # Two back-offs with jitter, the second ceiling twice the first: 0.25–0.5 s, then 0.5–1 s.
+        self.assertEqual(len(waits), 2)
+        self.assertTrue(0.25 <= waits[0] <= 0.5 and 0.5 <= waits[1] <= 1.0, waits)
 
 
 if __name__ == "__main__":
