@@ -5,9 +5,9 @@ import { checkIdempotencyKey, runIdempotently, tenantReplayFailure } from './ide
 
 /**
  * `Idempotency-Key` on the tenant POSTs (API.md §1), keyed by tenant + environment + credential + key;
- * see runIdempotently for the rules.
+ * see runIdempotently for the rules. `claimWithEffect`: the route claims the key in its effect's statement.
  */
-export function idempotency(deps: AppDeps) {
+export function idempotency(deps: AppDeps, options: { claimWithEffect?: boolean } = {}) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const key = c.req.header('idempotency-key');
     if (key === undefined) return next();
@@ -25,6 +25,7 @@ export function idempotency(deps: AppDeps) {
         },
         request: `${c.req.method} ${c.req.path}\n${JSON.stringify(c.get('jsonBody') ?? null)}`,
         fail: tenantReplayFailure,
+        ...(options.claimWithEffect ? { claimWithEffect: true } : {}),
       },
       next,
     );

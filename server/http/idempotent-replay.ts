@@ -5,6 +5,8 @@ import { ApiError, type ApiErrorOptions } from '../errors/api-error.ts';
 import { PROBLEM_CONTENT_TYPE } from '../errors/problem.ts';
 import {
   claimIdempotencyKey,
+  claimWithAnswerParams,
+  claimWithAnswerStatement,
   completeIdempotencyKey,
   type IdempotencyScope,
   releaseIdempotencyKey,
@@ -37,6 +39,11 @@ export interface IdempotentCall {
   request: string;
   /** Builds the errors: tenant endpoints answer with ApiError, end-user ones add a `user_message`. */
   fail: (code: ReplayFailure, detail: string, options?: ApiErrorOptions) => Error;
+  /**
+   * The route claims the key in the very statement of its effect (see IdempotentAnswer's `keyTaken`), so
+   * the key costs no statement of its own: for a route whose effect is one statement (session create).
+   */
+  claimWithEffect?: boolean;
 }
 
 /**
@@ -53,6 +60,11 @@ export interface IdempotentCall {
 export interface IdempotentAnswer {
   /** Encrypts `value`, the JSON the route is about to answer with `status`, for the route to store. */
   seal(status: number, value: unknown): Promise<StoredAnswer>;
+  /**
+   * With `claimWithEffect`: the route's statement found the key held or answered by another attempt and
+   * did nothing; the answer is then that of a retry (a replay, 409 or 422), whatever the route answers.
+   */
+  keyTaken(): void;
 }
 
 /**
@@ -130,6 +142,7 @@ export async function runIdempotently(
 ): Promise<Response | undefined> {
   const { scope } = call;
   const fingerprint = await sha256Hex(call.request);
+  if (call.claimWithEffect) return runClaimingWithEffect(c, deps, call, fingerprint, next);
   const leaseMs = deps.config.idempotencyLeaseMs ?? DEFAULT_IDEMPOTENCY_LEASE_MS;
   const now = deps.clock.now();
   const claim = beginClaim();
@@ -155,26 +168,7 @@ export async function runIdempotently(
   }
   if (existing) {
     await claim.end();
-    if (existing.fingerprint !== fingerprint) {
-      throw call.fail(
-        'idempotency_key_reused',
-        'This Idempotency-Key was already used with a different request.',
-      );
-    }
-    if (existing.status === 'in_progress') {
-      throw call.fail(
-        'idempotency_request_in_progress',
-        'A request with this Idempotency-Key is still being processed; retry shortly.',
-        { headers: { 'retry-after': '1' } },
-      );
-    }
-    const status = existing.response_status ?? 200;
-    const body =
-      existing.response_body === null
-        ? ''
-        : await deps.cipher.decrypt(existing.response_body, answerContext(scope));
-    const contentType = status >= 400 ? PROBLEM_CONTENT_TYPE : 'application/json';
-    return c.body(body, status as 200, { 'content-type': contentType, 'idempotent-replayed': 'true' });
+    return answerOfExisting(c, deps, call, fingerprint, existing);
   }
   claim.startRenewing(
     () =>
@@ -188,6 +182,9 @@ export async function runIdempotently(
       const body = await deps.cipher.encrypt(JSON.stringify(value), answerContext(scope));
       sealedStatus = status;
       return { scope, claimId: claim.claimId, status, body };
+    },
+    keyTaken() {
+      // Only a route claiming with its effect sees a taken key; this key is claimed already.
     },
   });
   // The claim stays live (renewed, and never taken over by this process) until its answer is stored.
@@ -214,5 +211,129 @@ export async function runIdempotently(
     return undefined;
   } finally {
     await claim.end();
+  }
+}
+
+/** What a retry gets when the key's row exists: its stored answer, or 422 / 409 (thrown). */
+async function answerOfExisting(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  call: IdempotentCall,
+  fingerprint: string,
+  existing: NonNullable<Awaited<ReturnType<typeof claimIdempotencyKey>>>,
+): Promise<Response> {
+  if (existing.fingerprint !== fingerprint) {
+    throw call.fail(
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used with a different request.',
+    );
+  }
+  if (existing.status === 'in_progress') {
+    throw call.fail(
+      'idempotency_request_in_progress',
+      'A request with this Idempotency-Key is still being processed; retry shortly.',
+      { headers: { 'retry-after': '1' } },
+    );
+  }
+  const status = existing.response_status ?? 200;
+  const body =
+    existing.response_body === null
+      ? ''
+      : await deps.cipher.decrypt(existing.response_body, answerContext(call.scope));
+  const contentType = status >= 400 ? PROBLEM_CONTENT_TYPE : 'application/json';
+  return c.body(body, status as 200, { 'content-type': contentType, 'idempotent-replayed': 'true' });
+}
+
+/**
+ * runIdempotently for a route that claims the key in the statement of its effect (`claimWithEffect`): no
+ * statement before the route runs. The route's statement claims the key on the same terms as
+ * claimIdempotencyKey and stores the answer, and applies the effect only if the claim succeeded; when it
+ * did not (another attempt holds or answered the key), the route reports `keyTaken` and the request is
+ * answered as the retry it is. Two attempts at once may both do the route's work up to that statement;
+ * only one commits. An answer the route did not seal (a refusal) is claimed and stored after it, if the
+ * key is still free; a 5xx stores nothing.
+ */
+async function runClaimingWithEffect(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  call: IdempotentCall,
+  fingerprint: string,
+  next: () => Promise<void>,
+): Promise<Response | undefined> {
+  const { scope } = call;
+  const leaseMs = deps.config.idempotencyLeaseMs ?? DEFAULT_IDEMPOTENCY_LEASE_MS;
+  const now = deps.clock.now();
+  const claim = beginClaim();
+  const terms = () => ({
+    fingerprint,
+    claim: {
+      ownerId: PROCESS_OWNER_ID,
+      claimId: claim.claimId,
+      now,
+      leaseExpiresAt: new Date(now.getTime() + leaseMs),
+      liveClaimIds: liveIdempotencyClaims(),
+    },
+    expiredBefore: new Date(now.getTime() - KEY_LIFETIME_MS),
+    staleBefore: new Date(now.getTime() - ABANDONED_AFTER_MS),
+  });
+  let sealedStatus: number | undefined;
+  let taken = false;
+  c.set('idempotentAnswer', {
+    async seal(status, value) {
+      const body = await deps.cipher.encrypt(JSON.stringify(value), answerContext(scope));
+      sealedStatus = status;
+      return { scope, claimId: claim.claimId, status, body, unclaimed: terms() };
+    },
+    keyTaken() {
+      taken = true;
+    },
+  });
+  try {
+    await next();
+    if (!taken) {
+      if (c.res.status >= 500 || sealedStatus === c.res.status) return undefined;
+      const answer = {
+        scope,
+        claimId: claim.claimId,
+        status: c.res.status,
+        body: await deps.cipher.encrypt(await c.res.clone().text(), answerContext(scope)),
+        unclaimed: terms(),
+      };
+      const stored = await deps.db.query(claimWithAnswerStatement(1), claimWithAnswerParams(answer));
+      if (stored.length > 0) return undefined;
+    }
+  } finally {
+    await claim.end();
+  }
+  // Another attempt holds or answered the key: answered as a retry of it.
+  const retry = beginClaim();
+  try {
+    const existing = await claimIdempotencyKey(
+      deps.db,
+      scope,
+      fingerprint,
+      {
+        ownerId: PROCESS_OWNER_ID,
+        claimId: retry.claimId,
+        now,
+        leaseExpiresAt: new Date(now.getTime() + leaseMs),
+        liveClaimIds: liveIdempotencyClaims(),
+      },
+      new Date(now.getTime() - KEY_LIFETIME_MS),
+      new Date(now.getTime() - ABANDONED_AFTER_MS),
+    );
+    if (!existing) {
+      // Freed meanwhile (the other attempt failed): not ours to run now; the client's retry will.
+      await releaseIdempotencyKey(deps.db, scope, retry.claimId);
+      throw call.fail(
+        'idempotency_request_in_progress',
+        'A request with this Idempotency-Key is still being processed; retry shortly.',
+        { headers: { 'retry-after': '1' } },
+      );
+    }
+    c.res = await answerOfExisting(c, deps, call, fingerprint, existing);
+    return undefined;
+  } finally {
+    await retry.end();
   }
 }

@@ -14,6 +14,11 @@ export interface TenantOperationOptions extends AuthenticateOptions {
    * only on who is asking (the sandbox-only operations) tells such a caller nothing else.
    */
   admit?: (c: Context<AppEnv>) => void;
+  /**
+   * The route claims its Idempotency-Key in the statement of its effect (IdempotentAnswer's `keyTaken`):
+   * no statement of its own for the key (session create, the busiest idempotent operation).
+   */
+  claimIdempotencyKeyWithEffect?: boolean;
 }
 
 /** What every route file gets: the app's dependencies and the standard middleware chain. */
@@ -32,6 +37,7 @@ export interface RouteKit {
 
 export function createRouteKit(deps: AppDeps, auth: Authenticator, countRequest: CountRequest): RouteKit {
   const idempotent = idempotency(deps);
+  const idempotentWithEffect = idempotency(deps, { claimWithEffect: true });
   return {
     deps,
     auth,
@@ -43,7 +49,7 @@ export function createRouteKit(deps: AppDeps, auth: Authenticator, countRequest:
         options.admit?.(c);
         await countRequest(c);
         if (body !== 'none') await readJsonBody(c, bodyOptions);
-        return idempotent(c, next);
+        return (options.claimIdempotencyKeyWithEffect ? idempotentWithEffect : idempotent)(c, next);
       };
       return [tenantOperation];
     },

@@ -2,7 +2,13 @@ import type { Environment } from '../domain/api-key-format.ts';
 import type { SessionStatus } from '../domain/session-status.ts';
 import type { Flow, StepName, StepProgress, Tier } from '../domain/session-steps.ts';
 import type { EventRow } from './events.ts';
-import { type StoredAnswer, storeAnswerParams, storeAnswerStatement } from './idempotency.ts';
+import {
+  claimWithAnswerParams,
+  claimWithAnswerStatement,
+  type StoredAnswer,
+  storeAnswerParams,
+  storeAnswerStatement,
+} from './idempotency.ts';
 import type { SqlClient } from './sql-client.ts';
 
 export interface SessionRow {
@@ -65,6 +71,14 @@ const INSERT_SESSION = `insert into sessions (id, tenant_id, environment, status
        external_user_ref_enc, external_user_ref_index, redirect_url, metadata_enc, required_steps, steps,
        verify_token_hash, verify_token_nonce, sandbox, expires_at, created_at, updated_at)
      values ($1, $2, $3, 'created', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)
+     returning *`;
+
+/** INSERT_SESSION, run only when the `claimed` step of the same statement claimed its Idempotency-Key. */
+const INSERT_SESSION_IF_CLAIMED = `insert into sessions (id, tenant_id, environment, status, country, flow, tier,
+       external_user_ref_enc, external_user_ref_index, redirect_url, metadata_enc, required_steps, steps,
+       verify_token_hash, verify_token_nonce, sandbox, expires_at, created_at, updated_at)
+     select $1, $2, $3, 'created', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17
+      where exists (select 1 from claimed)
      returning *`;
 
 function insertSessionParams(session: NewSession): unknown[] {
@@ -131,7 +145,9 @@ export async function insertSessionWithEvent(
   session: NewSession,
   event: EventRow,
   answer?: StoredAnswer,
-): Promise<void> {
+): Promise<boolean> {
+  if (answer?.unclaimed)
+    return insertSessionClaimingKey(sql, session, event, { ...answer, unclaimed: answer.unclaimed });
   const params = [
     ...insertSessionParams(session),
     event.id,
@@ -159,6 +175,44 @@ export async function insertSessionWithEvent(
      select 1`,
     answer ? [...params, ...storeAnswerParams(answer)] : params,
   );
+  return true;
+}
+
+/**
+ * insertSessionWithEvent for an Idempotency-Key not claimed yet: one statement claims the key with its
+ * answer and, only if that claim succeeded, inserts the session and its event. False when the key was
+ * taken (another attempt holds or answered it): nothing was inserted.
+ */
+async function insertSessionClaimingKey(
+  sql: SqlClient,
+  session: NewSession,
+  event: EventRow,
+  answer: StoredAnswer & Required<Pick<StoredAnswer, 'unclaimed'>>,
+): Promise<boolean> {
+  const params = [
+    ...insertSessionParams(session),
+    event.id,
+    event.type,
+    JSON.stringify(event.payload),
+    event.created_at,
+  ];
+  const rows = await sql.query<{ claimed: number }>(
+    `with claimed as (${claimWithAnswerStatement(params.length + 1)}),
+       inserted as (${INSERT_SESSION_IF_CLAIMED}),
+       event as (
+         insert into events (id, tenant_id, environment, type, session_id, identity_id, payload, created_at,
+           fanned_out_at)
+         select $18, i.tenant_id, i.environment, $19, i.id, i.identity_id, $20, $21,
+           case when exists (
+             select 1 from webhooks w
+             where w.tenant_id = i.tenant_id and w.environment = i.environment and w.deleted_at is null
+           ) then null else $21::timestamptz end
+         from inserted i
+       )
+     select count(*)::int as claimed from claimed`,
+    [...params, ...claimWithAnswerParams(answer)],
+  );
+  return (rows[0]?.claimed ?? 0) > 0;
 }
 
 export async function findSession(sql: SqlClient, scope: Scope, id: string): Promise<SessionRow | null> {

@@ -45,7 +45,14 @@ export const createSessionRoute = createRoute({
 export function registerCreateSession(app: OpenAPIHono<AppEnv>, kit: RouteKit): void {
   const { deps } = kit;
   app.openapi(
-    { ...createSessionRoute, middleware: kit.tenant({ capability: 'sessions:create', body: 'json' }) },
+    {
+      ...createSessionRoute,
+      middleware: kit.tenant({
+        capability: 'sessions:create',
+        body: 'json',
+        claimIdempotencyKeyWithEffect: true,
+      }),
+    },
     async (c) => {
       const body = c.req.valid('json');
       const principal = c.get('principal');
@@ -103,8 +110,10 @@ export function registerCreateSession(app: OpenAPIHono<AppEnv>, kit: RouteKit): 
         metadata: body.metadata ?? null,
       };
       const answer = await toSessionObject(deps, newSessionRow(session), known);
-      const sealed = await c.get('idempotentAnswer')?.seal(201, answer);
-      await insertSessionWithEvent(deps.db, session, event, sealed);
+      const idempotent = c.get('idempotentAnswer');
+      const sealed = await idempotent?.seal(201, answer);
+      // The Idempotency-Key is claimed in this same statement: taken by another attempt, nothing happened.
+      if (!(await insertSessionWithEvent(deps.db, session, event, sealed))) idempotent?.keyTaken();
       return c.json(answer, 201);
     },
   );
