@@ -32,7 +32,8 @@ function developmentBanner(
 ): string {
   const lines = [
     `id-verify development server on ${database}`,
-    `  Demo shop:      ${config.baseUrl}/demo/`,
+    // No line at all without a demo host: an installed package has none by design.
+    ...(shop ? [`  Demo shop:      ${config.baseUrl}/demo/`] : []),
     ...(shop?.kind === 'unavailable' ? [`    not running: ${shop.reason}`] : []),
     `  API:            ${config.baseUrl}/v1`,
     `  API reference:  ${config.baseUrl}/docs`,
@@ -97,7 +98,8 @@ async function main(): Promise<void> {
           apiKey: await developmentSandboxKey(demo),
         })
       : null;
-    if (shop?.kind === 'unavailable') logger.error('demo shop unavailable', { reason: shop.reason });
+    // The API serves regardless: a demo shop that cannot start is worth an info line, not an error.
+    if (shop?.kind === 'unavailable') logger.info('demo shop unavailable', { reason: shop.reason });
     process.stdout.write(developmentBanner(config, database, demo, shop));
   }
   logger.info('server started', {

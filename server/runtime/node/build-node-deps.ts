@@ -10,7 +10,7 @@ import { loadOrCreateDevelopmentSecrets } from './development-secrets.ts';
 import { nodeAssets } from './node-assets.ts';
 import { nodeWidgetAssets } from './node-widget-assets.ts';
 import { nodeConsoleAssets } from './node-console-assets.ts';
-import { nodeDemoHost } from './node-demo-assets.ts';
+import { demoShopBuildable, nodeDemoHost } from './node-demo-assets.ts';
 import { nodeWebhookSender } from './node-webhook-sender.ts';
 import type { BlobStoreConfig } from './blob-store-config.ts';
 import { openBlobStore } from './open-blob-store.ts';
@@ -73,8 +73,9 @@ export async function buildNodeDeps(
     blobs,
     collectReviewEvidence,
     ...(config.vision.enabled ? { vision: createNodeVisionEngine({ threads: config.vision.threads }) } : {}),
-    // The demo shop (server/http/pages/demo/) is a development tool: a production server has no /demo routes.
-    ...(config.mode === 'development' ? { demo: nodeDemoHost() } : {}),
+    // The demo shop (server/http/pages/demo/) is a development tool of the repository: a production server,
+    // and an installed package (which does not ship it), have no /demo routes.
+    ...(config.mode === 'development' && demoShopBuildable() ? { demo: nodeDemoHost() } : {}),
     ...overrides,
   } as AppDeps & { db: Database };
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -13,6 +14,15 @@ import { nodeFileAssets } from './node-file-assets.ts';
  * published server package does not carry it, and a production server never reads it.
  */
 export const DEFAULT_DEMO_DIR = resolve(import.meta.dirname, '../../../dist/demo');
+
+/**
+ * Whether this server runs in the repository, where the demo shop's sources (demo/) are and
+ * `npm run build` makes it: an installed @id-verify/server has no demo by design, so no /demo routes
+ * and nothing to say about it.
+ */
+export function demoShopBuildable(): boolean {
+  return existsSync(resolve(import.meta.dirname, '../../../demo/build.ts'));
+}
 
 /**
  * The demo shop of a development server (`AppDeps.demo`, server/http/pages/demo/): its built page served from disk

@@ -36,19 +36,15 @@ const SERVER_PACKAGE_DIR =
 export const DEFAULT_DIST_DIR = join(SERVER_PACKAGE_DIR, 'dist', 'web');
 
 /**
- * The `id-verify` widget package's `dist/` (`src/dist/` in the repository), which holds the script-tag
- * bundle under `sdk/`: the server serves the bundle of the widget it depends on rather than a copy. Found
- * the way Node resolves the package (the nearest node_modules/id-verify walking up; in the repository a
- * workspace link to src/), else beside the server in the repository; null when neither is there.
+ * Where the script-tag bundle is, under `sdk/`: in the repository the widget's own `src/dist/` (what
+ * `npm run build` writes, so a rebuilt widget is served at once), in the installed @id-verify/server
+ * package its copy in DEFAULT_DIST_DIR (scripts/build-server.ts puts it there: the package installs and
+ * serves without the `id-verify` package). Null when neither exists.
  */
 export function widgetDistDir(): string | null {
-  for (let dir = SERVER_PACKAGE_DIR; ; dir = dirname(dir)) {
-    const installed = join(dir, 'node_modules', 'id-verify');
-    if (existsSync(join(installed, 'package.json'))) return join(installed, 'dist');
-    if (dirname(dir) === dir) break;
-  }
   const sibling = resolve(SERVER_PACKAGE_DIR, '..', 'src');
-  return packageNameAt(sibling) === 'id-verify' ? join(sibling, 'dist') : null;
+  if (packageNameAt(sibling) === 'id-verify') return join(sibling, 'dist');
+  return existsSync(join(DEFAULT_DIST_DIR, 'sdk')) ? DEFAULT_DIST_DIR : null;
 }
 
 /** A path under `root`, or null for one that resolves outside it. */
@@ -60,7 +56,7 @@ function inside(root: string, path: string): string | null {
 /**
  * Serves the built widget files from disk, read once and kept in memory (a few hundred KB), with their
  * `.br`/`.gz` twins (node-file-assets.ts: from the build, else compressed once here). By default
- * `sdk/…` is the script-tag bundle of the `id-verify` package (widgetDistDir) and everything else, the
+ * `sdk/…` is the script-tag bundle (widgetDistDir) and everything else, the
  * hosted page, comes from DEFAULT_DIST_DIR; a `distDir` given holds both. A path is resolved inside its
  * folder only; anything else, or a missing file, is null. Paths under `sdk/vision/` are the liveness
  * step's face model, served from `node_modules` (node-vision-assets.ts), given an ETag here, computed

@@ -4,11 +4,12 @@
 //
 // - `id-verify` (the widget): its exports resolve, nothing of the server is installed with it, and its
 //   installed size is printed.
-// - `@id-verify/server`: its `id-verify-server` bin migrates and bootstraps an embedded database in a temp
-//   dir, then `serve`s it on a free port (GET /healthz 200, the widget bundle and the console served from
-//   the installed packages), `worker` refuses to share the embedded database, and the installed package
-//   holds no TypeScript (Node does not strip types under node_modules).
-// - `@id-verify/node`: creates a sandbox session on that server with the key `bootstrap` printed.
+// - `@id-verify/server`, alone (it needs no other unpublished package): its installed size is printed
+//   (`du -sh node_modules`) and bounded; its `id-verify-server` bin migrates and bootstraps an embedded
+//   database in a temp dir, then `serve`s it on a free port (GET /healthz 200, the widget bundle, the
+//   console and the API reference served from its own build), `worker` refuses to share the embedded
+//   database, and the installed package holds no TypeScript (Node does not strip types under node_modules).
+// - `@id-verify/node`, alone: creates a sandbox session on that server with the key `bootstrap` printed.
 // - `@id-verify/mock`: `@id-verify/mock/node` (MSW's setupServer) answers a `fetch` to the mock API.
 //
 // What is packed is built first the way each package's `prepack` builds it, but without emptying a folder
@@ -163,6 +164,7 @@ describe('the packages, packed and installed as tenants get them', { timeout: 60
   let packed: Map<string, Packed>;
   let widget: string;
   let server: string;
+  let client: string;
   let mock: string;
 
   before(
@@ -176,15 +178,12 @@ describe('the packages, packed and installed as tenants get them', { timeout: 60
         assert.ok(entry, `npm pack made no ${name}: ${[...packed.keys()].join(', ')}`);
         return entry.filename;
       };
-      // The server depends on the widget (it serves its script-tag bundle), which is not on the registry
-      // under this version: the tarball stands in for it, as a published one would.
-      [widget, server, mock] = await Promise.all([
+      // Each tarball alone, as each is published and installed on its own: none may depend on another
+      // unpublished one (the server ships the widget's script-tag bundle it serves).
+      [widget, server, client, mock] = await Promise.all([
         project(join(root, 'widget'), [tarball('id-verify')]),
-        project(join(root, 'server'), [
-          tarball('@id-verify/server'),
-          tarball('id-verify'),
-          tarball('@id-verify/node'),
-        ]),
+        project(join(root, 'server'), [tarball('@id-verify/server')]),
+        project(join(root, 'client'), [tarball('@id-verify/node')]),
         project(join(root, 'mock'), [tarball('@id-verify/mock')]),
       ]);
       console.log(`installed in ${((performance.now() - started) / 1000).toFixed(0)} s`);
@@ -317,11 +316,42 @@ console.log(JSON.stringify({ resolved: Object.values(resolved).map((file) => fil
         'dist/lib/server/runtime/node/vision/vision-worker.js',
         'dist/web/hosted/index.html',
         'dist/web/console/index.html',
+        'dist/web/sdk/id-verify.js',
+        'dist/web/docs/api-reference.js',
       ])
         assert.ok(paths.includes(path), `${path} not in the tarball`);
       assert.ok(
         !paths.some((path) => path.startsWith('client/') || path.startsWith('dist/lib/server/client/')),
       );
+    });
+
+    it('installs alone in at most 350 MB: no widget package, no API reference renderer, TensorFlow.js core, converter and the wasm backend only', async () => {
+      const installed = installedPackages(server);
+      const { stdout } = await run('du', ['-sh', 'node_modules'], { cwd: server });
+      console.log(
+        `@id-verify/server installed alone: du -sh ${stdout.trim()} (${installed.length} packages)`,
+      );
+      const { stdout: megabytes } = await run('du', ['-sm', 'node_modules'], { cwd: server });
+      assert.ok(Number.parseInt(megabytes, 10) <= 350, `${megabytes.trim()} MB installed`);
+      const unwanted = installed.filter(
+        (name) =>
+          name === 'id-verify' ||
+          name.startsWith('@scalar/') ||
+          [
+            '@tensorflow/tfjs',
+            '@tensorflow/tfjs-layers',
+            '@tensorflow/tfjs-backend-webgl',
+            '@tensorflow/tfjs-data',
+          ].includes(name),
+      );
+      assert.deepEqual(unwanted, []);
+      for (const needed of [
+        '@tensorflow/tfjs-core',
+        '@tensorflow/tfjs-converter',
+        '@tensorflow/tfjs-backend-wasm',
+        'tesseract.js',
+      ])
+        assert.ok(installed.includes(needed), `${needed} is not installed`);
     });
 
     it('id-verify-server help and an unknown command', async () => {
@@ -388,13 +418,27 @@ console.log(JSON.stringify({ resolved: Object.values(resolved).map((file) => fil
       assert.match(script.headers.get('content-type') ?? '', /javascript/);
       assert.equal((await fetch(`${baseUrl}/console`)).status, 200);
       assert.equal((await fetch(`${baseUrl}/v1/openapi.json`)).status, 200);
+      // /docs renders with the renderer prebuilt into the package (no renderer package is installed).
+      const docs = await fetch(`${baseUrl}/docs`);
+      assert.equal(docs.status, 200);
+      assert.match(await docs.text(), /<script src="\/docs\/assets\/api-reference\.js">/);
+      const renderer = await fetch(`${baseUrl}/docs/assets/api-reference.js`);
+      assert.equal(renderer.status, 200, output);
+      assert.match(renderer.headers.get('content-type') ?? '', /javascript/);
+      assert.equal(
+        (await renderer.arrayBuffer()).byteLength,
+        statSync(join(server, 'node_modules/@id-verify/server/dist/web/docs/api-reference.js')).size,
+      );
+      // The installed package has no demo shop by design: nothing about it, and no error-level line.
+      assert.equal((await fetch(`${baseUrl}/demo/`)).status, 404);
+      assert.doesNotMatch(output, /demo shop|npm run build|"level":"error"/i, output);
     });
 
     it('@id-verify/node creates a sandbox session on it with the key bootstrap printed; its link opens the hosted page', async () => {
       assert.ok(baseUrl && sandboxKey, 'the server did not start');
       const out = JSON.parse(
         await runIn(
-          server,
+          client,
           'client-smoke.mjs',
           `import { createIdVerifyClient, IdVerifyError } from '@id-verify/node';
 const idv = createIdVerifyClient({ apiKey: process.env.KEY, baseUrl: process.env.BASE_URL, maxRetries: 0 });

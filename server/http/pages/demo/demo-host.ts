@@ -69,7 +69,7 @@ export function createDemoHost(options: {
         state = {
           kind: 'unavailable',
           reason:
-            'The development tenant’s sandbox key is unknown (its credentials.json is gone): start on an empty IDV_DATA_DIR to create a new tenant.',
+            'The demo shop needs the sandbox key of the demo tenant a development server creates on an empty database, and this database already had a tenant when it started (made by `bootstrap`, or by an earlier start whose IDV_DATA_DIR/credentials.json is gone): start on an empty database to use the demo shop.',
         };
         return state;
       }

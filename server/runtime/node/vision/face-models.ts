@@ -7,6 +7,7 @@ import type { RawImage } from './decode-upright.ts';
 import { extractFaceChip, FACE_CHIP_SIZE, faceChipTransform } from './face-chip.ts';
 import { type MeshFace, observeFace } from './face-geometry.ts';
 import { loadFaceProposer } from './face-proposals.ts';
+import { requireFaceApi } from './load-face-api.ts';
 import { packageDir, packageVersion } from './package-paths.ts';
 import { rescueTurnedFaces } from './turned-face-rescue.ts';
 
@@ -137,7 +138,7 @@ async function loadFaceModels(): Promise<FaceModels> {
     filter: { enabled: false },
   });
   await human.load();
-  const faceApi = require(join(faceApiDir, 'dist', 'face-api.node-wasm.js')) as FaceApiModule;
+  const faceApi = requireFaceApi<FaceApiModule>(faceApiDir);
   const tf = human.tf;
   if (faceApi.tf.engine() !== tf.engine()) {
     throw new Error(

@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type * as Tf from '@tensorflow/tfjs-core';
 import type { PixelBox } from '../../../features/vision/vision-engine.ts';
+import { requireFaceApi } from './load-face-api.ts';
 import { packageDir, packageVersion } from './package-paths.ts';
 
 /**
@@ -54,9 +54,8 @@ export interface FaceProposer {
  * await proposer.propose(frame) // [{ box: { x: 242, y: 194, width: 162, height: 154 }, score: 0.56 }]
  */
 export async function loadFaceProposer(tf: typeof Tf): Promise<FaceProposer> {
-  const require = createRequire(import.meta.url);
   const faceApiDir = packageDir('@vladmandic/face-api');
-  const faceApi = require(join(faceApiDir, 'dist', 'face-api.node-wasm.js')) as TinyFaceApi;
+  const faceApi = requireFaceApi<TinyFaceApi>(faceApiDir);
   if (faceApi.tf.engine() !== tf.engine()) {
     throw new Error('face-api loaded a second tfjs engine; it must use node_modules/@tensorflow/tfjs-core.');
   }
