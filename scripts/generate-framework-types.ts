@@ -1,7 +1,8 @@
 /**
  * Writes the framework typings of the `id-verify` package from its custom-elements manifest:
- * src/frameworks/react-jsx.ts (React 19 JSX intrinsic elements), vue.ts (Vue `GlobalComponents`) and
- * svelte.ts (`SvelteHTMLElements`). Each element of the manifest gets its attributes, its writable
+ * src/frameworks/react-jsx.ts (React 19 JSX intrinsic elements), vue.ts (Vue `GlobalComponents`),
+ * svelte.ts (`SvelteHTMLElements`), and react.ts, the elements as React components by @lit/react for
+ * React 18 (the one generated file with code). Each element of the manifest gets its attributes, its writable
  * properties and an `on…` handler per documented event, typed from the element class and the global
  * event map the event classes declare. `npm run build:npm` runs this first (the files are compiled with
  * the rest of src/); test/node/widget/framework-types-drift.test.ts fails when the committed files
@@ -132,8 +133,8 @@ const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name
 const pascal = (name: string) =>
   name.replace(/(^|[-_.])(\w)/g, (_, _separator, letter: string) => letter.toUpperCase());
 
-const HEADER = (framework: string) => `/**
- * ${framework} typings of the id-verify custom elements. Generated from the custom-elements manifest by
+const HEADER = (what: string) => `/**
+ * ${what} of the id-verify custom elements. Generated from the custom-elements manifest by
  * scripts/generate-framework-types.ts (\`npm run build:npm\` runs it): do not edit, a test fails when this
  * file drifts from the manifest.
  */
@@ -185,7 +186,7 @@ ${propertyLines(element, '  ', true)}${literalHandlerLines(element, '  ')}}
 `,
     )
     .join('\n');
-  return `${HEADER('React 19 JSX')}import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+  return `${HEADER('React 19 JSX typings')}import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 ${classImports(elements)}
 ${interfaces}
 declare module 'react' {
@@ -195,6 +196,41 @@ ${elements.map((element) => `      '${element.tagName}': ${element.className}Jsx
   }
 }
 `;
+}
+
+/** `id-verify/react`: each element as a React component by @lit/react, for React 18 (and 19). */
+function reactComponents(elements: ElementTyping[]): string {
+  const components = elements
+    .map(
+      (element) => `/**
+ * \`<${element.tagName}>\` as a React component (React 18 or later): props set the element's properties,
+ * and \`on…\` callbacks receive its typed events.
+ *
+ * @example
+ * <${pascal(element.tagName)} verifyUrl={url} onIdvComplete={(event) => setStatus(event.detail.status)} />
+ */
+export const ${pascal(element.tagName)} = createComponent({
+  tagName: '${element.tagName}',
+  elementClass: ${element.className},
+  react: React,
+  events: {
+${element.events
+  .map(
+    (event) =>
+      `    on${pascal(event.name)}: '${event.name}' as EventName<GlobalEventHandlersEventMap['${event.name}']>,\n`,
+  )
+  .join('')}  },
+});
+`,
+    )
+    .join('\n');
+  return `${HEADER('React components (@lit/react, React 18 and later)')}import { createComponent, type EventName } from '@lit/react';
+import * as React from 'react';
+${elements.map((element) => `import { ${element.className} } from '${element.importPath}';\n`).join('')}import '../id-verify.ts';
+
+// Registers the elements (id-verify/define), so rendering a component is enough.
+
+${components}`;
 }
 
 function vueTypings(elements: ElementTyping[]): string {
@@ -214,7 +250,7 @@ ${propertyLines(element, '  ', false)}${element.events
 `,
     )
     .join('\n');
-  return `${HEADER('Vue 3')}import type { DefineComponent } from 'vue';
+  return `${HEADER('Vue 3 typings')}import type { DefineComponent } from 'vue';
 ${classImports(elements)}
 ${interfaces}
 declare module 'vue' {
@@ -236,7 +272,7 @@ ${propertyLines(element, '  ', true)}${literalHandlerLines(element, '  ')}}
 `,
     )
     .join('\n');
-  return `${HEADER('Svelte 5')}import type { HTMLAttributes } from 'svelte/elements';
+  return `${HEADER('Svelte 5 typings')}import type { HTMLAttributes } from 'svelte/elements';
 ${classImports(elements)}
 ${interfaces}
 declare module 'svelte/elements' {
@@ -263,6 +299,7 @@ export function generateFrameworkTypes(manifest: Manifest = analyzeWidgetManifes
   const files = new Map<string, string>();
   for (const [name, text] of [
     ['react-jsx.ts', reactTypings(elements)],
+    ['react.ts', reactComponents(elements)],
     ['vue.ts', vueTypings(elements)],
     ['svelte.ts', svelteTypings(elements)],
   ] as const) {

@@ -2,9 +2,10 @@
 // framework typings (src/frameworks/, scripts/generate-framework-types.ts) give `<id-verify>` typed
 // properties and event handlers in React 19, Vue and Svelte. Each `@ts-expect-error` must stay an error:
 // were the element untyped (an `any` or a missing augmentation), tsc would fail with TS2578.
-import type { JSX } from 'react';
+import type { ComponentProps, JSX } from 'react';
 import type { SvelteHTMLElements } from 'svelte/elements';
 import type { GlobalComponents } from 'vue';
+import type { IdVerify } from '../../../src/frameworks/react.ts';
 import type {} from '../../../src/frameworks/react-jsx.ts';
 import type {} from '../../../src/frameworks/svelte.ts';
 import type {} from '../../../src/frameworks/vue.ts';
@@ -45,3 +46,13 @@ export const svelte: SvelteAttributes = {
 export const svelteTheme: SvelteAttributes = { theme: 'sepia' };
 // @ts-expect-error: the ready event's detail has no `recoverable`.
 export const svelteDetail: SvelteAttributes = { 'onidv-ready': (event) => event.detail.recoverable };
+
+type WrapperProps = ComponentProps<typeof IdVerify>;
+export const wrapper: WrapperProps = {
+  verifyUrl: 'https://verify.example/verify/vt_1',
+  onIdvComplete: (event) => console.log(event.detail.status),
+};
+// @ts-expect-error: the complete event's detail has no `code`.
+export const wrapperDetail: WrapperProps = { onIdvComplete: (event) => event.detail.code };
+// @ts-expect-error: not a theme.
+export const wrapperTheme: WrapperProps = { theme: 'sepia' };
