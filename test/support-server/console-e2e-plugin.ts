@@ -35,7 +35,8 @@ import {
  *   request to the real server, for a console mounted in the test page itself (any engine, where the
  *   console tab above needs Chromium): its `fetchImpl` goes through here (test/browser/console/
  *   support/server-fetch.ts), so every API call is the real server's answer.
- * - `idv-console-e2e:stop`: closes the tab, the receiver and the server (also done when the run ends).
+ * - `idv-console-e2e:stop`: closes the console tab. The server and the receiver stay until the run ends:
+ *   the tests of other engines (e2e-team-review.test.ts) may still be using them.
  */
 export type ConsoleE2eCommand =
   | 'idv-console-e2e:prepare'
@@ -310,7 +311,9 @@ export function consoleE2ePlugin(): TestRunnerPlugin<Payload> {
         case 'idv-console-e2e:page-problems':
           return [...problems];
         case 'idv-console-e2e:stop':
-          await stop();
+          await context?.close().catch(() => {});
+          context = null;
+          tab = null;
           return true;
         default:
           // Not ours: web-test-runner asks the next plugin.

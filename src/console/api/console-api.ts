@@ -28,6 +28,11 @@ export interface SendOptions {
   idempotencyKey?: string;
   /** Another environment than the one shown, for a read that looks across (the picker's counts). */
   environment?: Environment;
+  /**
+   * A background read whose 401 ends nothing: the page's own calls report an ended session. Without it a
+   * late 401 of an old token could end the session the user has just logged in again with.
+   */
+  quiet?: boolean;
 }
 
 /** Appends a query to a path, leaving out empty values. */
@@ -92,7 +97,7 @@ export class ConsoleApi {
   }
 
   get<T>(path: string, options: Omit<SendOptions, 'body'> = {}): Promise<T> {
-    return this.#json<T>('GET', path, options);
+    return this.#json<T>('GET', path, options, options.quiet ? 'quiet' : 'token');
   }
 
   post<T>(path: string, options: SendOptions = {}): Promise<T> {

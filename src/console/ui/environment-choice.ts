@@ -41,6 +41,7 @@ export async function initialEnvironment(
     const production = await api.get<List<Session>>('/v1/sessions', {
       query: { limit: 1 },
       environment: 'production',
+      quiet: true,
     });
     return production.data.length === 0 ? 'sandbox' : 'production';
   } catch {
@@ -53,7 +54,7 @@ export async function waitingCounts(api: ConsoleApi): Promise<Record<Environment
   const counts = await Promise.all(
     ENVIRONMENTS.map((environment) =>
       api
-        .get<Stats>('/v1/stats', { query: { environment, days: 1 }, environment })
+        .get<Stats>('/v1/stats', { query: { environment, days: 1 }, environment, quiet: true })
         .then((stats) => stats.review_queue.length)
         .catch(() => null),
     ),

@@ -66,7 +66,8 @@ describe('the built console under its CSP', () => {
     const images = await until(
       () => {
         const review = shadow(app, 'idv-review-screen');
-        const viewers = [...(review?.shadowRoot?.querySelectorAll('idv-evidence-image') ?? [])];
+        // The evidence section's viewers (the face comparison above shows two of them again).
+        const viewers = [...(review?.shadowRoot?.querySelectorAll('.images idv-evidence-image') ?? [])];
         const imgs = viewers
           .map((v) => v.shadowRoot?.querySelector('img'))
           .filter(Boolean) as HTMLImageElement[];
