@@ -463,6 +463,33 @@ console.log(JSON.stringify({ id: session.session_id, status: read.status, enviro
       assert.match(await page.text(), /\/hosted\/assets\//);
     });
 
+    it('reads a face with its vision engine, TensorFlow.js without the umbrella package (face-api included)', async () => {
+      const engine = join(
+        server,
+        'node_modules/@id-verify/server/dist/lib/server/runtime/node/vision/node-vision-engine.js',
+      );
+      const portrait = join(ROOT, 'test/fixtures/vision/portraits/astronaut.jpg');
+      const out = JSON.parse(
+        await runIn(
+          server,
+          'vision-smoke.mjs',
+          `import { readFileSync } from 'node:fs';
+import { createNodeVisionEngine } from ${JSON.stringify(engine)};
+let umbrella;
+try { import.meta.resolve('@tensorflow/tfjs'); umbrella = 'installed'; } catch { umbrella = 'absent'; }
+const vision = createNodeVisionEngine();
+try {
+  const faces = await vision.analyzeFaces(new Uint8Array(readFileSync(${JSON.stringify(portrait)})), { embeddings: true });
+  console.log(JSON.stringify({ umbrella, faces: faces.faces.length, embedding: faces.faces[0]?.embedding?.length ?? 0 }));
+} finally {
+  await vision.close();
+}
+`,
+        ),
+      );
+      assert.deepEqual(out, { umbrella: 'absent', faces: 1, embedding: 128 });
+    });
+
     it('holds no TypeScript source among the installed server modules', () => {
       const installed = join(server, 'node_modules', '@id-verify', 'server');
       assert.deepEqual(
