@@ -14,7 +14,8 @@
 // BENCH_REQUESTS=create or get measures only that request (default both).
 // BENCH_VARIANTS=off to measure only the peer and ours as shipped (no worker-off, no Idempotency-Key rows):
 // quicker when iterating on one change.
-// BENCH_OURS_BEFORE=<dir> adds ours from another checkout (e.g. `git archive HEAD server package.json | tar -x
+// BENCH_OURS_BEFORE=<dir> adds ours from another checkout (and, unless BENCH_VARIANTS=off, its create with an
+// Idempotency-Key) (e.g. `git archive HEAD server package.json | tar -x
 // -C <dir>` plus a node_modules link) as one more target, so a change is measured before/after in one run;
 // several directories, comma-separated, are one target each (named by the directory), e.g. the same tree
 // with one change after another applied, to see what each gained in one run. BENCH_BEFORE_NODE_ARGS adds
@@ -374,6 +375,14 @@ try {
         ]
       : []),
     ...befores.map((before) => ({ target: before, kind: 'create' as const, label: before.name, runs: [] })),
+    // The before trees' idempotent create too, so a change to the Idempotency-Key path is measured A/B.
+    ...(VARIANTS
+      ? befores.map((before) => {
+          const label = `${before.name}, with Idempotency-Key`;
+          const target: Target = { ...before, name: label, idempotencyKeys: true, stop: async () => {} };
+          return { target, kind: 'create' as const, label, runs: [] };
+        })
+      : []),
     { target: peer, kind: 'get', label: 'peer', runs: [] },
     { target: ours, kind: 'get', label: 'ours', runs: [] },
     ...(oursWorkerOff
