@@ -1,5 +1,5 @@
 // A database wrapper that plays a process killed at a chosen statement, for the tests of what a retry
-// sees after a crash (the technique of idempotent-answer-commit.test.ts, shared).
+// sees after a crash (idempotent-answer-commit.test.ts and idempotent-answer-commit-all.test.ts).
 import type { Database, SqlClient } from '../../../server/store/sql-client.ts';
 
 export interface Mortal {
