@@ -9,6 +9,7 @@ import { AUTH_ERRORS, errorResponses, TENANT_SECURITY } from '../openapi-common.
 import type { RouteKit } from '../route-kit.ts';
 import { ReviewClaimSchema } from './review-claim-schemas.ts';
 import { SessionIdParam } from './schemas/session-schemas.ts';
+import { findSession } from '../../store/sessions.ts';
 
 const AssignSessionBody = z
   .strictObject({
@@ -54,6 +55,11 @@ export function registerAssignSession(app: OpenAPIHono<AppEnv>, kit: RouteKit): 
       const { id } = c.req.valid('param');
       const { user_id: userId } = c.req.valid('json');
       const principal = c.get('principal');
+      // The session first: another tenant's or environment's id answers 404 whoever the assignee, as an id
+      // that never existed does, before anything is said about the user named.
+      if ((await findSession(deps.db, principal, id)) === null) {
+        throw new ApiError('resource_missing', `No session \`${id}\` exists in this environment.`);
+      }
       const reviewer = await findTenantUser(deps.db, principal.tenantId, userId);
       if (reviewer?.status !== 'active' || !capabilitiesOfRole(reviewer.role).includes('sessions:review')) {
         throw new ApiError('invalid_parameter', `\`${userId}\` is not an active member who can review.`, {

@@ -57,6 +57,9 @@ for (const engine of testEngines()) {
     }
 
     async function enrolTotp(token: string): Promise<{ secret: string; confirmed: Body }> {
+      // The clock starts at the wall clock's time, anywhere in a 30 s step: put it 5 s into one, so the
+      // tests' one-second moves stay in the step they mean (a move across a boundary changes the code).
+      h.clock.advance(STEP_MS - (h.clock.now().getTime() % STEP_MS) + 5_000);
       const started = await expectOk(await h.call('POST', '/v1/me/second-factors/totp', { token }), 201);
       assert.match(
         started['otpauth_uri'],
@@ -392,11 +395,29 @@ for (const engine of testEngines()) {
       );
       // The authenticator signed twice (the refused other-origin assertion, then the accepted one).
       assert.equal(Number(rows[0]?.['sign_count']), 2);
-      await expectOk(
-        await h.call('DELETE', `/v1/me/second-factors/passkeys/${registered['passkey']['passkey_id']}`, {
-          token: tokens['access_token'],
-        }),
+      // A passkey is its user's alone: another member of the tenant, or another tenant's admin, naming its id
+      // is answered as for an id that never existed, and the passkey stays.
+      const passkeyPath = `/v1/me/second-factors/passkeys/${registered['passkey']['passkey_id']}`;
+      for (const stranger of [await h.login(), await h.login(h.other)]) {
+        const foreign = await h.call('DELETE', passkeyPath, { token: stranger });
+        const missing = await h.call(
+          'DELETE',
+          '/v1/me/second-factors/passkeys/pk_00000000000000000000000000',
+          {
+            token: stranger,
+          },
+        );
+        assert.equal(foreign.status, 404);
+        assert.equal(missing.status, 404);
+        assert.equal((await json(foreign))['code'], (await json(missing))['code']);
+      }
+      assert.equal(
+        (await expectOk(await h.call('GET', '/v1/me/second-factors', { token: tokens['access_token'] })))[
+          'passkeys'
+        ].length,
+        1,
       );
+      await expectOk(await h.call('DELETE', passkeyPath, { token: tokens['access_token'] }));
       const plain = await passwordStep(user.email, user.password);
       assert.ok(plain['access_token'], 'with no second factor left, the password alone logs in again');
     });
