@@ -350,7 +350,11 @@ for (const engine of testEngines()) {
           `select to_regclass('session_stats_daily') is not null as exists`,
         );
         assert.equal(exists, false, 'the counters existed before migration 013');
-        assert.deepEqual(await migrate(db), [13]);
+        // 13 and every later migration: the counters are then read as the current code reads them.
+        assert.deepEqual(
+          await migrate(db),
+          MIGRATIONS.filter((migration) => migration.version >= 13).map((migration) => migration.version),
+        );
         await assertCountersExact(db);
         await assertStatsMatchLive(db, now);
       } finally {
