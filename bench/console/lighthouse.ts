@@ -15,7 +15,7 @@
  * asserts nothing. `--runs=N` loads the page N times per form factor and reports the median run.
  *
  * @example
- *   npm run build:console && node bench/console/lighthouse.ts --runs=3
+ *   npm run build:console && node bench/console/lighthouse.ts --runs=3 [--page=/console/reviews]
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -39,7 +39,19 @@ const root = resolve(import.meta.dirname, '../..');
 
 const TARGETS: Record<string, number> = { performance: 90, accessibility: 100, 'best-practices': 100 };
 
-const PAGE = '/console/sessions';
+/** The pages this bench can audit: the screen that shows and the read that proves the user was logged in. */
+const PAGES: Record<string, { screen: string; read: RegExp }> = {
+  '/console/sessions': { screen: 'idv-sessions-screen', read: /\/v1\/sessions\?/ },
+  '/console/reviews': { screen: 'idv-review-screen', read: /\/v1\/review-queue/ },
+};
+/** `--page=/console/reviews` audits the review workbench; the sessions list by default. */
+const PAGE =
+  process.argv.find((arg) => arg.startsWith('--page='))?.slice('--page='.length) ?? '/console/sessions';
+const AUDITED =
+  PAGES[PAGE] ??
+  (() => {
+    throw new Error(`--page must be one of ${Object.keys(PAGES).join(', ')}`);
+  })();
 
 /** What each bench session is taken to (`POST /v1/sandbox/sessions/:id/simulate`); null: left created. */
 const ACTIONS = [null, 'start', 'approve', 'reject', 'review', 'expire'] as const;
@@ -77,14 +89,14 @@ function auditedLoggedIn(lhr: Result): boolean {
   const items =
     (lhr.audits['network-requests']?.details as { items?: Array<{ url?: string; statusCode?: number }> })
       ?.items ?? [];
-  return items.some((item) => /\/v1\/sessions\?/.test(item.url ?? '') && item.statusCode === 200);
+  return items.some((item) => AUDITED.read.test(item.url ?? '') && item.statusCode === 200);
 }
 
 function print(lhr: Result | undefined): void {
   if (!lhr) return;
   report(lhr, TARGETS);
   if (!auditedLoggedIn(lhr)) {
-    console.log('\nINCONCLUSIVE: the audited page never listed sessions (not logged in?)');
+    console.log('\nINCONCLUSIVE: the audited page never read its list (not logged in?)');
     process.exitCode = 1;
   }
 }
@@ -141,10 +153,11 @@ async function main(): Promise<void> {
     await sign(warm);
     await warm.goto(url, { waitUntil: 'networkidle0' });
     const shown = await warm.evaluate(
-      () => document.querySelector('idv-console')?.shadowRoot?.querySelector('idv-sessions-screen') !== null,
+      (tag) => document.querySelector('idv-console')?.shadowRoot?.querySelector(tag) != null,
+      AUDITED.screen,
     );
     await warm.close();
-    if (!shown) throw new Error('the console did not open the sessions page for the logged-in user');
+    if (!shown) throw new Error(`the console did not open ${PAGE} for the logged-in user`);
 
     const flags: Flags = {
       output: 'json',
