@@ -115,6 +115,9 @@ const stages: Stage[] = [
       '--test',
       `--test-concurrency=${Math.max(2, availableParallelism())}`,
       '--test-reporter=spec',
+      // A file whose tests have all ended exits even if a handle it forgot keeps its event loop alive:
+      // the run must end (a forgotten timer once held a parity shard open after its last test).
+      '--test-force-exit',
       'test/node/**/*.test.ts',
     ],
     count: nodeTestCounts,
