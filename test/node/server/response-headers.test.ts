@@ -38,6 +38,8 @@ describe('response headers (in-process)', () => {
   before(async () => {
     h = await createHarness('pglite');
   });
+  // Its database open would keep the process (and a parity shard that imports this file) alive.
+  after(() => h.close());
 
   it('puts every owed header on JSON answers, once each', async () => {
     const key = h.tenant.productionKey;
