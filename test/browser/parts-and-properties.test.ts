@@ -78,8 +78,12 @@ function sessionFor(scene: Scene): Partial<SessionView> {
   if (scene === proofOfAddress || scene === uploadCamera || scene === uploadPreview) {
     return {
       sandbox: true,
-      required_steps: ['proof_of_address'],
-      steps: [{ step: 'proof_of_address', status: 'pending', attempts_remaining: 2 }],
+      // As the server sends it: consent first (never spending an attempt), then the step with one spent.
+      required_steps: ['consent', 'proof_of_address'],
+      steps: [
+        { step: 'consent', status: 'completed', attempts_remaining: 3 },
+        { step: 'proof_of_address', status: 'pending', attempts_remaining: 2 },
+      ],
     };
   }
   return { sandbox: true };
