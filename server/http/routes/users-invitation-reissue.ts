@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { actorOf, auditOriginOf, recordAuditEvent } from '../../features/audit/record-audit-event.ts';
+import { answerInTransaction } from '../idempotent-replay.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AUTH_ERRORS, errorResponses, IdempotencyKeyHeader } from '../openapi-common.ts';
@@ -41,7 +42,9 @@ export function registerReissueInvitation(app: OpenAPIHono<AppEnv>, kit: RouteKi
       const principal = c.get('principal');
       const { token, tokenHash } = await issueInvitationToken();
       const now = deps.clock.now();
-      const row = await deps.db.transaction(async (tx) => {
+      // The new token commits with its answer (sealed when an Idempotency-Key runs): a retry after a crash
+      // gets the token that works replayed, not a third one that silently replaces it.
+      const answer = await deps.db.transaction(async (tx) => {
         const updated = await replaceInvitation(tx, principal.tenantId, id, {
           tokenHash,
           expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
@@ -58,9 +61,11 @@ export function registerReissueInvitation(app: OpenAPIHono<AppEnv>, kit: RouteKi
           actor: actorOf(principal),
           target: { type: 'user', id },
         });
-        return updated;
+        const body = { ...toTenantUserObject(updated), invitation_token: token };
+        await answerInTransaction(c, tx, 200, body);
+        return body;
       });
-      return c.json({ ...toTenantUserObject(row), invitation_token: token }, 200);
+      return c.json(answer, 200);
     },
   );
 }

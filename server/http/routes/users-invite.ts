@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { actorOf, auditOriginOf, recordAuditEvent } from '../../features/audit/record-audit-event.ts';
+import { answerInTransaction } from '../idempotent-replay.ts';
 import { randomBase62 } from '../../crypto/primitives.ts';
 import { ROLES } from '../../domain/capabilities.ts';
 import { ApiError } from '../../errors/api-error.ts';
@@ -60,7 +61,9 @@ export function registerInviteUser(app: OpenAPIHono<AppEnv>, kit: RouteKit): voi
       // accepted (the login then spends the same Argon2 time as for any wrong password).
       const placeholderHash = await deps.passwords.hash(randomBase62(128));
       const now = deps.clock.now();
-      const row = await deps.db.transaction(async (tx) => {
+      // The answer, whose token is shown once, commits with the account (sealed when an Idempotency-Key
+      // runs): a retry after a crash gets it replayed, not 409 `email_in_use` for the account it made.
+      const answer = await deps.db.transaction(async (tx) => {
         const inserted = await insertInvitedUser(tx, {
           id: deps.ids('usr'),
           tenantId: principal.tenantId,
@@ -88,9 +91,11 @@ export function registerInviteUser(app: OpenAPIHono<AppEnv>, kit: RouteKit): voi
           target: { type: 'user', id: inserted.id },
           details: { role },
         });
-        return inserted;
+        const body = { ...toTenantUserObject(inserted), invitation_token: token };
+        await answerInTransaction(c, tx, 201, body);
+        return body;
       });
-      return c.json({ ...toTenantUserObject(row), invitation_token: token }, 201);
+      return c.json(answer, 201);
     },
   );
 }
