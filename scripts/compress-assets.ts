@@ -4,7 +4,7 @@
 // encoding a browser accepts without compressing anything per request. A twin that would be no smaller
 // than its file is not written (and a stale one is removed): the server then sends the file as it is.
 //
-// Only those folders are served; src/dist/npm, src/dist/webhooks and mock/dist are packages' modules,
+// Only those folders are served; src/dist/npm and mock/dist are packages' modules,
 // where twins would only grow the published tarballs. The `id-verify` package leaves the sdk's twins out
 // of its tarball too (its `files`): an installed server compresses that bundle once in memory.
 //

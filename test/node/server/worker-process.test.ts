@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { verifyWebhook } from '../../../server/features/webhooks/receiver.ts';
+import { verifyWebhook } from '../../../server/client/src/index.ts';
 import {
   type ServerProcess,
   startServerProcess,
@@ -153,10 +153,8 @@ describe('an API-only process and a worker-only process on one PostgreSQL databa
         return payload['session_id'] === id && payload['event'] === 'session.approved' ? delivery : undefined;
       }),
     );
-    const event = await verifyWebhook(delivered.body, delivered.headers, {
-      secret: webhook.body['secret'] as string,
-    });
-    assert.equal(event.decision, 'approved');
+    const event = await verifyWebhook(delivered.body, delivered.headers, webhook.body['secret'] as string);
+    assert.equal(event.event === 'session.approved' && event.decision, 'approved');
 
     worker.child.kill('SIGTERM');
     assert.equal(await worker.exited, 0, worker.errors());

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { nodeWebhookSender } from '../../../server/runtime/node/node-webhook-sender.ts';
-import { verifyWebhook, WebhookVerificationError } from '../../../server/features/webhooks/index.ts';
+import { verifyWebhook, WebhookVerificationError } from '../../../server/client/src/index.ts';
 import { createHarness, json, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';
 import { type ReceivedRequest, type Receiver, startReceiver } from './support/receiver.ts';
@@ -59,10 +59,7 @@ for (const engine of testEngines()) {
       assert.equal((during.headers['webhook-signature'] as string).split(' ').length, 2);
       assert.doesNotThrow(() => new Webhook(newSecret).verify(during.body, standardHeaders(during)));
       assert.doesNotThrow(() => new Webhook(webhook.secret).verify(during.body, standardHeaders(during)));
-      await verifyWebhook(during.body, standardHeaders(during), {
-        secret: webhook.secret,
-        now: h.clock.now(),
-      });
+      await verifyWebhook(during.body, standardHeaders(during), webhook.secret, { now: h.clock.now() });
 
       // Just before the overlap ends: still both.
       h.clock.advance(24 * HOUR - 1000);
@@ -89,9 +86,9 @@ for (const engine of testEngines()) {
           .digest('base64')}`;
       assert.deepEqual(headers['webhook-signature'], v1(newSecret));
       assert.notEqual(headers['webhook-signature'], v1(webhook.secret));
-      await verifyWebhook(later.body, headers, { secret: newSecret, now: h.clock.now() });
+      await verifyWebhook(later.body, headers, newSecret, { now: h.clock.now() });
       await assert.rejects(
-        verifyWebhook(later.body, headers, { secret: webhook.secret, now: h.clock.now() }),
+        verifyWebhook(later.body, headers, webhook.secret, { now: h.clock.now() }),
         (error: unknown) => error instanceof WebhookVerificationError && error.code === 'signature_mismatch',
       );
       const got = await json(await h.call('GET', `/v1/webhooks/${webhook.id}`, { key: h.tenant.sandboxKey }));

@@ -2,13 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { nonPublicReason } from '../../../server/features/webhooks/ip-address.ts';
-import {
-  generateWebhookSecret,
-  signTestWebhook,
-  verifyServiceSignatureWithoutReplayProtection,
-  verifyWebhook,
-  WebhookVerificationError,
-} from '../../../server/features/webhooks/index.ts';
+import { verifyWebhook, WebhookVerificationError } from '../../../server/client/src/index.ts';
+import { signedHeaders } from '../../../server/features/webhooks/signature.ts';
+import { generateWebhookSecret } from '../../../server/features/webhooks/webhook-secret.ts';
 import {
   maxAttempts,
   nextRetryDelay,
@@ -72,26 +68,46 @@ describe('retry schedule', () => {
   });
 });
 
-describe('receiver helpers', () => {
-  it('round-trips signTestWebhook → verifyWebhook, and standardwebhooks accepts the same headers', async () => {
+// The server signs; receivers verify with `@id-verify/node` (the one verifier we ship) or any Standard
+// Webhooks library: both must accept what the server sends, and say why when they refuse.
+async function serverSigned(
+  secret: string,
+  at: Date,
+  payload: object = { event: 'session.approved', session_id: 's' },
+) {
+  const body = JSON.stringify({
+    event_id: 'evt_1',
+    created_at: at.toISOString(),
+    environment: 'sandbox',
+    ...payload,
+  });
+  const headers = await signedHeaders({
+    secrets: [secret],
+    id: 'evt_1',
+    timestampSeconds: Math.floor(at.getTime() / 1000),
+    body,
+  });
+  return { body, headers };
+}
+
+describe('what the server signs, as receivers verify it', () => {
+  it('verifies with @id-verify/node, and standardwebhooks accepts the same headers', async () => {
     const secret = generateWebhookSecret();
-    const { body, headers } = await signTestWebhook({
-      secret,
-      payload: { event: 'session.approved', session_id: 's' },
-    });
-    const event = await verifyWebhook(body, headers, { secret });
+    const { body, headers } = await serverSigned(secret, new Date());
+    const event = await verifyWebhook(body, headers, secret);
     assert.equal(event.event, 'session.approved');
     assert.doesNotThrow(() => new Webhook(secret).verify(body, headers));
-    assert.equal(
-      (await verifyServiceSignatureWithoutReplayProtection(body, headers, { secret })).session_id,
-      's',
-    );
+    const serviceOnly = { 'x-service-signature': headers['x-service-signature']! };
+    const replayable = await verifyWebhook(body, serviceOnly, secret, {
+      allowReplayableServiceSignature: true,
+    });
+    assert.equal(replayable.event === 'session.approved' && replayable.session_id, 's');
   });
 
   it('explains each failure with a code', async () => {
     const secret = generateWebhookSecret();
     const at = new Date('2026-01-01T00:00:00Z');
-    const { body, headers } = await signTestWebhook({ secret, payload: { event: 'x' }, timestamp: at });
+    const { body, headers } = await serverSigned(secret, at, { event: 'x' });
     const code = async (promise: Promise<unknown>) => {
       try {
         await promise;
@@ -101,30 +117,28 @@ describe('receiver helpers', () => {
         return error.code;
       }
     };
-    assert.equal(await code(verifyWebhook(body, headers, { secret, now: at })), 'ok');
-    assert.equal(await code(verifyWebhook(`${body} `, headers, { secret, now: at })), 'signature_mismatch');
+    assert.equal(await code(verifyWebhook(body, headers, secret, { now: at })), 'ok');
+    assert.equal(await code(verifyWebhook(`${body} `, headers, secret, { now: at })), 'signature_mismatch');
     assert.equal(
-      await code(verifyWebhook(body, headers, { secret: generateWebhookSecret(), now: at })),
+      await code(verifyWebhook(body, headers, generateWebhookSecret(), { now: at })),
       'signature_mismatch',
     );
     assert.equal(
-      await code(verifyWebhook(body, headers, { secret, now: new Date(at.getTime() + 301_000) })),
+      await code(verifyWebhook(body, headers, secret, { now: new Date(at.getTime() + 301_000) })),
       'timestamp_too_old',
     );
     assert.equal(
-      await code(verifyWebhook(body, headers, { secret, now: new Date(at.getTime() - 301_000) })),
+      await code(verifyWebhook(body, headers, secret, { now: new Date(at.getTime() - 301_000) })),
       'timestamp_in_future',
     );
     const { 'webhook-id': _id, ...missing } = headers;
-    assert.equal(await code(verifyWebhook(body, missing, { secret, now: at })), 'missing_header');
-    assert.equal(await code(verifyWebhook(body, headers, { secret: 'plain', now: at })), 'invalid_secret');
+    assert.equal(await code(verifyWebhook(body, missing, secret, { now: at })), 'missing_header');
+    assert.equal(await code(verifyWebhook(body, headers, 'plain', { now: at })), 'invalid_secret');
     assert.equal(
       await code(
-        verifyServiceSignatureWithoutReplayProtection(
-          body,
-          { ...headers, 'x-service-signature': '00' },
-          { secret },
-        ),
+        verifyWebhook(body, { 'x-service-signature': '0'.repeat(64) }, secret, {
+          allowReplayableServiceSignature: true,
+        }),
       ),
       'signature_mismatch',
     );
