@@ -39,22 +39,8 @@ export async function insertUser(
 }
 
 /**
- * The oldest account with this e-mail address. An address may have an account in several tenants (one
- * per tenant, users_email_per_tenant): use {@link findUsersByEmail} where the tenant matters.
- */
-export async function findUserByEmail(sql: SqlClient, email: string): Promise<UserWithTenant | null> {
-  const rows = await sql.query<UserWithTenant>(
-    `select u.*, t.name as tenant_name, t.status as tenant_status
-       from users u join tenants t on t.id = u.tenant_id where lower(u.email) = lower($1)
-      order by u.created_at, u.id limit 1`,
-    [email],
-  );
-  return rows[0] ?? null;
-}
-
-/**
- * The accounts of an e-mail address, one per tenant it belongs to (only that tenant's when `tenantId` is
- * given), oldest first, at most `limit`.
+ * The accounts of an e-mail address, one per tenant it belongs to (addresses are unique per tenant,
+ * users_email_per_tenant; only that tenant's when `tenantId` is given), oldest first, at most `limit`.
  */
 export async function findUsersByEmail(
   sql: SqlClient,

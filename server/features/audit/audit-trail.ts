@@ -5,7 +5,8 @@ import { routePath } from 'hono/route';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Environment } from '../../domain/api-key-format.ts';
 import type { AppEnv, Principal } from '../../http/app-env.ts';
-import { findUserByEmail } from '../../store/users.ts';
+import { findUsersByEmail } from '../../store/users.ts';
+import { MAX_ACCOUNTS_TRIED } from '../users/login-account.ts';
 import { type AuditEntry, actorOf, auditOriginOf, recordAuditEvent } from './record-audit-event.ts';
 
 type Json = Record<string, unknown>;
@@ -163,30 +164,44 @@ function jsonBodyOf(c: Context<AppEnv>): Json {
 }
 
 /**
- * A refused login: by the account's user id when the address has one (in that tenant's log), else by a
- * keyed digest of the address in no tenant's log; the typed address itself is never stored.
+ * A refused login, in the log of each tenant whose account it was tried against: an address may have an
+ * account in several tenants (unique per tenant) and, without `tenant_id`, the password is tried against
+ * each of them (features/users/login-account.ts), so each tenant sees the attempt on its own member, by
+ * user id, and learns nothing about the others. With `tenant_id`, only that tenant's account was tried.
+ * A refusal about one account (`user_disabled`) is recorded for the accounts it can be about. An address
+ * with no account is recorded once, by a keyed digest, in no tenant's log; the typed address itself is
+ * never stored.
  */
-async function failedLoginEntry(c: Context<AppEnv>, deps: AppDeps): Promise<AuditEntry | null> {
-  const email = jsonBodyOf(c)['email'];
-  if (typeof email !== 'string') return null;
+async function failedLoginEntries(c: Context<AppEnv>, deps: AppDeps): Promise<AuditEntry[]> {
+  const body = jsonBodyOf(c);
+  const email = body['email'];
+  if (typeof email !== 'string') return [];
+  const tenantId = text(body['tenant_id']) ?? undefined;
   const reason = text((await responseJson(c))['code']) ?? 'unknown';
   const emailKey = email.trim().toLowerCase();
-  const user = await findUserByEmail(deps.db, emailKey);
-  if (user) {
-    return {
+  const accounts = (
+    await findUsersByEmail(deps.db, emailKey, { tenantId, limit: MAX_ACCOUNTS_TRIED })
+  ).filter((account) => reason !== 'user_disabled' || account.status === 'disabled');
+  if (accounts.length > 0) {
+    return accounts.map((account) => ({
       action: 'console.login_failed',
-      tenantId: user.tenant_id,
-      actor: { type: 'user', id: user.id },
-      target: { type: 'user', id: user.id },
+      tenantId: account.tenant_id,
+      actor: { type: 'user', id: account.id },
+      target: { type: 'user', id: account.id },
       details: { reason },
-    };
+    }));
   }
-  return {
-    action: 'console.login_failed',
-    tenantId: null,
-    actor: { type: 'unknown_account', id: await deps.cipher.blindIndex(emailKey, UNKNOWN_ACCOUNT_PURPOSE) },
-    details: { reason },
-  };
+  return [
+    {
+      action: 'console.login_failed',
+      tenantId: null,
+      actor: {
+        type: 'unknown_account',
+        id: await deps.cipher.blindIndex(emailKey, UNKNOWN_ACCOUNT_PURPOSE),
+      },
+      details: { reason },
+    },
+  ];
 }
 
 /**
@@ -230,7 +245,11 @@ export function auditTrail(deps: AppDeps, app: OpenAPIHono<AppEnv>): MiddlewareH
     try {
       let entry: AuditEntry | null = null;
       if (operationId === 'consoleLogin' && FAILED_LOGIN_STATUSES.has(status)) {
-        entry = await failedLoginEntry(c, deps);
+        const entries = await failedLoginEntries(c, deps);
+        const origin = auditOriginOf(c, deps);
+        await deps.db.transaction(async (tx) => {
+          for (const failed of entries) await recordAuditEvent(tx, deps, origin, failed);
+        });
       } else if (status >= 200 && status < 300) {
         // The rule first: reading a response's headers makes the Node adapter build a web `Headers`
         // object for it, and most writes (every session create) have no rule.

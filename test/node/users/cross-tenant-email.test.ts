@@ -113,5 +113,77 @@ for (const engine of testEngines()) {
         assert.ok(answer['access_token']);
       }
     });
+
+    it("records a failed login in the log of each tenant whose account it was tried against, and no other's", async () => {
+      const email = `audited-${Date.now()}@staff.idv.test`;
+      const inA = await expectOk(await invite(email), 201);
+      await expectOk(await accept(inA['invitation_token'], 'stapler orbit velvet canyon'));
+      const otherAdmin = await h.login(h.other);
+      const inB = await expectOk(
+        await h.call('POST', '/v1/users', { token: otherAdmin, body: { email, role: 'viewer' } }),
+        201,
+      );
+      await expectOk(await accept(inB['invitation_token'], 'quiet harbour lantern moss'));
+      const failures = async () =>
+        (
+          await h.deps.db.query<{ tenant_id: string | null; actor_type: string; actor_id: string }>(
+            `select tenant_id, actor_type, actor_id from audit_events
+              where action = 'console.login_failed' and target_id = any($1::text[]) order by created_at, id`,
+            [[inA['user_id'], inB['user_id']]],
+          )
+        ).map((row) => `${row.tenant_id}:${row.actor_type}:${row.actor_id}`);
+      const inTenantA = `${h.tenant.tenantId}:user:${inA['user_id']}`;
+      const inTenantB = `${h.other.tenantId}:user:${inB['user_id']}`;
+
+      // Tried against both accounts: each tenant sees the attempt on its own member.
+      await expectProblem(
+        await login(email.toUpperCase(), 'not either password'),
+        401,
+        'invalid_credentials',
+      );
+      assert.deepEqual((await failures()).sort(), [inTenantA, inTenantB].sort());
+      // Naming a tenant tries its account only.
+      await expectProblem(
+        await login(email, 'not either password', h.other.tenantId),
+        401,
+        'invalid_credentials',
+      );
+      assert.deepEqual((await failures()).sort(), [inTenantA, inTenantB, inTenantB].sort());
+      // A tenant the address has no account in: recorded as an unknown account, in no tenant's log.
+      const unknownBefore = await h.deps.db.query(
+        `select 1 from audit_events where action = 'console.login_failed' and tenant_id is null`,
+      );
+      await expectProblem(
+        await login(email, 'not either password', 'ten_not_a_tenant_of_this_address'),
+        401,
+        'invalid_credentials',
+      );
+      assert.equal((await failures()).length, 3);
+      const unknownAfter = await h.deps.db.query(
+        `select 1 from audit_events where action = 'console.login_failed' and tenant_id is null`,
+      );
+      assert.equal(unknownAfter.length, unknownBefore.length + 1);
+      // The rows hold ids, a reason and a network, never the typed address.
+      const stored = JSON.stringify(
+        await h.deps.db.query(`select * from audit_events where action = 'console.login_failed'`),
+      );
+      assert.ok(!stored.toLowerCase().includes(email));
+      // A success records no failure anywhere.
+      await expectOk(await login(email, 'stapler orbit velvet canyon'));
+      assert.equal((await failures()).length, 3);
+      // The tenants' own logs: each admin lists its member's failures and none of the other tenant's.
+      const listed = async (token: string) =>
+        (
+          (await expectOk(
+            await h.call('GET', '/v1/audit-events?action=console.login_failed&limit=100', { token }),
+          )) as { data: { target: { id: string } | null }[] }
+        ).data.map((event) => event.target?.id);
+      const listedA = await listed(admin);
+      assert.equal(listedA.filter((id) => id === inA['user_id']).length, 1);
+      assert.ok(!listedA.includes(inB['user_id']));
+      const listedB = await listed(otherAdmin);
+      assert.equal(listedB.filter((id) => id === inB['user_id']).length, 2);
+      assert.ok(!listedB.includes(inA['user_id']));
+    });
   });
 }
