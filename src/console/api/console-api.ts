@@ -70,10 +70,12 @@ export class ConsoleApi {
 
   /**
    * Exchanges an e-mail and password for a token, or for the challenge of a second step when the user
-   * has a second factor; a wrong pair is 401 `invalid_credentials`, not a logout.
+   * has a second factor; a wrong pair is 401 `invalid_credentials`, not a logout. `tenantId` picks the
+   * account when the pair opens several (400 `missing_parameter` on `tenant_id` with `tenants`).
    */
-  login(email: string, password: string): Promise<LoginAnswer> {
-    return this.#json<LoginAnswer>('POST', '/v1/console/login', { body: { email, password } }, 'none');
+  login(email: string, password: string, tenantId?: string): Promise<LoginAnswer> {
+    const body = { email, password, ...(tenantId ? { tenant_id: tenantId } : {}) };
+    return this.#json<LoginAnswer>('POST', '/v1/console/login', { body }, 'none');
   }
 
   /** Completes a login with a second factor (a code, a recovery code or a passkey assertion). */

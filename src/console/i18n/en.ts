@@ -53,6 +53,10 @@ export const en = {
   loginSubmit: 'Log in',
   loginFailed: 'The e-mail or password is incorrect.',
   loginLocked: 'Too many failed attempts. Try again in a few minutes.',
+  tenantChoiceTitle: 'Choose a tenant',
+  tenantChoiceIntro:
+    'This e-mail address and password open accounts in several tenants. Choose the one to log in to.',
+  tenantChoiceBack: 'Use another e-mail or password',
   userDisabled: 'This user is disabled.',
   fieldRequired: 'Fill in this field.',
 

@@ -51,6 +51,10 @@ export const messages: Messages = {
   loginSubmit: 'تسجيل الدخول',
   loginFailed: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
   loginLocked: 'محاولات فاشلة كثيرة. حاول مجددًا بعد بضع دقائق.',
+  tenantChoiceTitle: 'اختر المستأجر',
+  tenantChoiceIntro:
+    'يفتح هذا البريد الإلكتروني وكلمة المرور حسابات لدى عدة مستأجرين. اختر الحساب الذي تريد تسجيل الدخول إليه.',
+  tenantChoiceBack: 'استخدم بريدًا إلكترونيًا أو كلمة مرور أخرى',
   userDisabled: 'هذا المستخدم معطّل.',
   fieldRequired: 'املأ هذا الحقل.',
 

@@ -52,6 +52,10 @@ export const messages: Messages = {
   loginSubmit: 'Anmelden',
   loginFailed: 'E-Mail oder Passwort ist falsch.',
   loginLocked: 'Zu viele Fehlversuche. Versuchen Sie es in einigen Minuten erneut.',
+  tenantChoiceTitle: 'Mandant wählen',
+  tenantChoiceIntro:
+    'Diese E-Mail-Adresse und dieses Passwort öffnen Konten bei mehreren Mandanten. Wählen Sie den, bei dem Sie sich anmelden möchten.',
+  tenantChoiceBack: 'Andere E-Mail oder anderes Passwort',
   userDisabled: 'Dieses Konto ist deaktiviert.',
   fieldRequired: 'Füllen Sie dieses Feld aus.',
 
