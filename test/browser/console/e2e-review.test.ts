@@ -12,70 +12,16 @@
  * the photo and decides the session several times slower than an idle laptop.
  */
 import { expect } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
 import { en } from '../../../src/console/i18n/en.ts';
 import { chromiumOnly } from '../support/engine.ts';
 import type { ConsoleE2eCommand, Prepared } from '../../support-server/console-e2e-plugin.ts';
 import type { CheckedDelivery } from '../../support-server/webhook-receiver.ts';
+import { consoleTab, STEP_MS } from './support/console-tab.ts';
 
 const ADMIN = 'idv-console';
 const SERVER_READY_MS = 240_000;
-const STEP_MS = 45_000;
 
-/**
- * One server command. The page gives up on a command after 20 s; commands that wait longer (the first
- * one starts the server) are simply asked again until `budgetMs` runs out: they wait for the same work.
- */
-async function command<T>(name: ConsoleE2eCommand, payload: object = {}, budgetMs = STEP_MS): Promise<T> {
-  const deadline = performance.now() + budgetMs;
-  for (;;) {
-    try {
-      return (await executeServerCommand<T, object>(name, payload)) as T;
-    } catch (error) {
-      if (performance.now() > deadline || !/Did not receive a server response/.test(String(error))) {
-        throw error;
-      }
-    }
-  }
-}
-
-/** Finds `selectors` one inside the other's shadow root (or light DOM), from the console tab's document. */
-function find(selectors: string[]): Element | null {
-  let scope: ParentNode = document;
-  let found: Element | null = null;
-  for (const selector of selectors) {
-    found = scope.querySelector(selector);
-    if (!found) return null;
-    scope = found.shadowRoot ?? found;
-  }
-  return found;
-}
-
-/**
- * Waits until `check(arg, find)` returns something truthy in the console tab and returns it. `check` runs
- * there, not here: it may use only its arguments (it travels as source text), and what it returns must
- * be JSON (an element comes back as `undefined`).
- */
-async function inConsole<A, T>(
-  what: string,
-  check: (arg: A, deep: typeof find) => T | null | false | undefined,
-  arg: A,
-  ms = STEP_MS,
-): Promise<T> {
-  const script = `(arg) => (${check.toString()})(arg, ${find.toString()})`;
-  const deadline = performance.now() + ms;
-  for (;;) {
-    const answer = await command<{ value?: T; showing?: string }>('idv-console-e2e:wait', {
-      script,
-      arg,
-      timeout_ms: 10_000,
-    });
-    if (answer.value) return answer.value;
-    if (performance.now() > deadline) {
-      throw new Error(`timed out waiting for ${what} in the console, which shows ${answer.showing}`);
-    }
-  }
-}
+const { command, inConsole } = consoleTab<ConsoleE2eCommand>('idv-console-e2e:wait');
 
 async function sessionNow(sessionId: string): Promise<Record<string, any>> {
   const answer = await command<{ status: number; body: Record<string, any> }>('idv-console-e2e:session', {

@@ -8,70 +8,20 @@
  * keyboard or a click in the console's own tab, under the server's CSP; no error or CSP report allowed.
  */
 import { expect } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
 import { chromiumOnly } from '../support/engine.ts';
 import type {
   SecondFactorE2eCommand,
   SecondFactorPrepared,
 } from '../../support-server/second-factor-e2e-plugin.ts';
+import { consoleTab, STEP_MS } from './support/console-tab.ts';
 
 const SHELL = 'idv-console';
 const LOGIN = `${SHELL} >>> idv-login-screen`;
 const STEP = `${LOGIN} >>> idv-second-factor-step`;
 const SECURITY = `${SHELL} >>> idv-security-screen`;
 const SERVER_READY_MS = 240_000;
-const STEP_MS = 45_000;
 
-async function command<T>(
-  name: SecondFactorE2eCommand,
-  payload: object = {},
-  budgetMs = STEP_MS,
-): Promise<T> {
-  const deadline = performance.now() + budgetMs;
-  for (;;) {
-    try {
-      return (await executeServerCommand<T, object>(name, payload)) as T;
-    } catch (error) {
-      if (performance.now() > deadline || !/Did not receive a server response/.test(String(error))) {
-        throw error;
-      }
-    }
-  }
-}
-
-/** Finds `selectors` one inside the other's shadow root, from the console tab's document. */
-function find(selectors: string[]): Element | null {
-  let scope: ParentNode = document;
-  let found: Element | null = null;
-  for (const selector of selectors) {
-    found = scope.querySelector(selector);
-    if (!found) return null;
-    scope = found.shadowRoot ?? found;
-  }
-  return found;
-}
-
-/** Polls `check(arg, find)` in the console tab (it travels as source text) until it answers something truthy. */
-async function inConsole<A, T>(
-  what: string,
-  check: (arg: A, deep: typeof find) => T | null | false | undefined,
-  arg: A,
-  ms = STEP_MS,
-): Promise<T> {
-  const script = `(arg) => (${check.toString()})(arg, ${find.toString()})`;
-  const deadline = performance.now() + ms;
-  for (;;) {
-    const answer = await command<{ value?: T; showing?: string }>('idv-2fa-e2e:wait', {
-      script,
-      arg,
-      timeout_ms: 10_000,
-    });
-    if (answer.value) return answer.value;
-    if (performance.now() > deadline) {
-      throw new Error(`timed out waiting for ${what} in the console, which shows ${answer.showing}`);
-    }
-  }
-}
+const { command, inConsole } = consoleTab<SecondFactorE2eCommand>('idv-2fa-e2e:wait');
 
 /** An authenticator app's code for the first 30 s step after `afterStep` (waits for it). */
 async function totp(secret: string, afterStep = -1): Promise<{ code: string; step: number }> {

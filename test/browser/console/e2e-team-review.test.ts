@@ -12,13 +12,14 @@
  * shows in the audit log. The CSV export of a filtered sessions list holds exactly the API's list.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import { executeServerCommand, setViewport } from '@web/test-runner-commands';
+import { setViewport } from '@web/test-runner-commands';
 import '../../../src/console/main.ts';
 import type { IdvConsoleElement } from '../../../src/console/console-element.ts';
 import { MemoryHistory } from '../../../src/console/routing/history.ts';
 import type { ConsoleE2eCommand, Prepared } from '../../support-server/console-e2e-plugin.ts';
 import { until } from '../support/dom.ts';
 import { engine } from '../support/engine.ts';
+import { serverCommands } from './support/console-tab.ts';
 import { resetStorage, screenOf } from './support/mount-console.ts';
 import { serverFetch } from './support/server-fetch.ts';
 
@@ -26,19 +27,7 @@ const SERVER_READY_MS = 240_000;
 const REVIEW_READY_MS = 180_000;
 const STEP_MS = 30_000;
 
-/** Asks again while a command outlives the page's 20 s limit: the plugin waits for the same work. */
-async function command<T>(name: ConsoleE2eCommand, payload: object, budgetMs: number): Promise<T> {
-  const deadline = performance.now() + budgetMs;
-  for (;;) {
-    try {
-      return (await executeServerCommand<T, object>(name, payload)) as T;
-    } catch (error) {
-      if (performance.now() > deadline || !/Did not receive a server response/.test(String(error))) {
-        throw error;
-      }
-    }
-  }
-}
+const command = serverCommands<ConsoleE2eCommand>();
 
 interface Call {
   method?: string;
