@@ -1,24 +1,34 @@
-// `npm test`: every check the project has, in the order that fails fastest, with one summary at the end.
+// `npm test`: every check the project has, with one summary at the end.
 //
-//   type-check (tsc) ∥ lint (biome) ∥ build (when package.json has one) → Node suites → browser suites
+//   type-check (tsc) ∥ lint (biome) ∥ build
+//     → Node unit suites ∥ mock parity suites ∥ process-level suites ∥ browser suites
 //
-// The three first stages run at once: each is mostly one process on one core, and the Node suites need
-// the build's output anyway. Their outputs are printed whole, one after the other, when all three end.
+// Stages run as soon as what they need has ended (`after`): the three first at once (each mostly one
+// process; the build is what the others need), then the Node unit suites, the mock parity shards, the
+// process-level suites and the browser engines side by side. On a 2-core runner most of these wait more than they compute (a database,
+// a child server, a browser painting frames at camera speed), so running them beside each other fills
+// the idle cores instead of adding their times up. Each engine runs its two configurations one after the
+// other; the engines run one after the other on 2 cores and beside each other on 4 or more (see
+// browserLanes), each web-test-runner on a port of its own.
 //
-// The browser suites run once per engine (Chromium, Firefox, WebKit), one engine after the other: the
-// engines do not compete for a small runner's cores, and each stage's counts are one engine's.
+// A stage's output is held while other stages run and printed whole when it ends, under its heading; a
+// line says when each stage starts and ends, and every minute which stages are still running (with the
+// file each one's full output is written to as it comes). The counts are read from the runners'
+// summaries (node:test's `ℹ pass N`, web-test-runner's "N passed, M failed") and added up, the browser
+// counts also per engine. The summary gives each stage's wall time and CPU time (its process tree's, as
+// the shell's `times` reports it); the last line is `tests: N passed, M failed` and the exit code is
+// non-zero when anything failed, so CI can read either.
 //
-// Each stage's own output streams through unchanged; the counts are read from the runners' summaries
-// (node:test's `ℹ pass N`, web-test-runner's "N passed, M failed") and added up, and the browser counts
-// also per engine. The last line is `tests: N passed, M failed` and the exit code is non-zero when
-// anything failed, so CI can read either.
-//
-// Options: --only=node|browser|static to run one group (the static group is tsc + biome);
-// --browsers=chromium,firefox,webkit (or IDV_BROWSERS) to choose the engines: unset, every installed
-// engine runs and a missing one is reported as skipped; named, a missing one fails the run.
+// Options: --only=node|browser|static to run one group (static is tsc + biome; node the three Node
+// stages); --browsers=chromium,firefox,webkit (or IDV_BROWSERS) to choose the engines: unset, every
+// installed engine runs and a missing one is reported as skipped; named, a missing one fails the run.
+// Environment: IDV_BROWSER_LANES=serial|parallel and IDV_NODE_CONCURRENCY, IDV_PARITY_CONCURRENCY,
+// IDV_PROCESS_CONCURRENCY (files at once in each Node stage).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { createWriteStream, existsSync, globSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Engine, type EngineSelection, selectEngines } from '../test/support-server/engines.ts';
 import { browserTestCounts, type Counts, failedTestNames, nodeTestCounts } from './test-counts.ts';
 
@@ -31,6 +41,8 @@ interface StageResult {
   failed: number;
   skipped: number;
   seconds: number;
+  /** CPU seconds (user + system) of the stage's process tree, when the shell reported them. */
+  cpuSeconds?: number;
 }
 
 interface Stage {
@@ -42,13 +54,16 @@ interface Stage {
   env?: Record<string, string>;
   /** Reads pass/fail counts from the stage's output; a stage without counts is one check. */
   count?: (output: string) => Counts | undefined;
-  /** Runs at the same time as the stages next to it with the same value, its output held until it ends. */
-  together?: string;
+  /** Stages that must have ended before this one starts (those left out of the run are not waited for). */
+  after?: string[];
+  /** Run once more when its browser stopped answering (see BROWSER_HANG). */
+  rerunOnHang?: boolean;
 }
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   scripts: Record<string, string>;
 };
+const hasBuild = Boolean(packageJson.scripts['build']);
 
 const browsersFlag = process.argv.find((arg) => arg.startsWith('--browsers='))?.slice('--browsers='.length);
 let engineSelection: EngineSelection | Error;
@@ -59,17 +74,93 @@ try {
 }
 const engines = engineSelection instanceof Error ? [] : engineSelection.engines;
 
-/** Both browser configurations, in one engine (IDV_BROWSERS=engine for web-test-runner.config.mjs). */
-function browserStages(engine: Engine): Stage[] {
+/**
+ * The process-level suites: each starts real processes (the server, the worker, `npm pack` and installs,
+ * the quickstart's shell, the offline vision engine) and mostly waits for them. Their own stage, beside
+ * the unit suites: a stalled one is seen as such, and the unit suites do not queue behind them. A file
+ * named here that no longer exists fails the run (rather than silently leaving both stages).
+ */
+const PROCESS_LEVEL_FILES = [
+  'test/node/client/pack-install.test.ts',
+  'test/node/scripts/pack-install.test.ts',
+  'test/node/scripts/quickstart-steps.test.ts',
+  'test/node/server/crash-loop.test.ts',
+  'test/node/server/init-kill-loop.test.ts',
+  'test/node/server/multi-instance.test.ts',
+  'test/node/server/production-bootstrap.test.ts',
+  'test/node/server/restart.test.ts',
+  'test/node/server/shutdown-burst.test.ts',
+  'test/node/server/shutdown.test.ts',
+  'test/node/server/start-race.test.ts',
+  'test/node/server/start-up.test.ts',
+  'test/node/server/worker-process.test.ts',
+  'test/node/vision/offline.test.ts',
+  'test/node/webhooks/crash-restart.test.ts',
+];
+const missingProcessLevel = PROCESS_LEVEL_FILES.filter((file) => !existsSync(file));
+/**
+ * The mock parity shards (test/node/mock/parity-N.test.ts, each re-running a quarter of the HTTP suites
+ * through MSW) are the longest files: their own stage beside the unit suites, so the unit stage does not
+ * end on one shard running alone (node:test runs files in name order, whatever order they are given in).
+ */
+const PARITY_FILES = globSync('test/node/mock/parity-*.test.ts').sort();
+const nodeUnitFiles = globSync('test/node/**/*.test.ts')
+  .filter((file) => !PROCESS_LEVEL_FILES.includes(file) && !PARITY_FILES.includes(file))
+  .sort();
+
+/**
+ * node:test over `files`, `concurrency` files at once (node's default is one fewer than the cores: one
+ * at a time on a 2-core runner). Not --test-force-exit: the mock parity shards register their suites while
+ * they import them, and it ends a shard whose first suites have finished before the rest are imported. A
+ * file left running by a forgotten handle (an open database) is a bug of that file: close what it opens.
+ */
+function nodeTestCommand(files: string[], concurrency: number): string[] {
+  return ['node', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files];
+}
+
+/**
+ * Node unit suites run IDV_NODE_CONCURRENCY files at once (default: one per core, at least 2): most
+ * files wait on a database as much as they compute. The process-level suites run one file at a time
+ * (IDV_PROCESS_CONCURRENCY): each already runs several processes of its own.
+ */
+const nodeConcurrency = Number(process.env['IDV_NODE_CONCURRENCY']) || Math.max(2, availableParallelism());
+const processConcurrency = Number(process.env['IDV_PROCESS_CONCURRENCY']) || 1;
+/** The parity shards one at a time (IDV_PARITY_CONCURRENCY): the unit stage beside them takes the cores. */
+const parityConcurrency = Number(process.env['IDV_PARITY_CONCURRENCY']) || 1;
+
+/**
+ * The engines run side by side (`parallel`) where the machine has the cores for it (4 or more), else one
+ * after the other (`serial`) in one lane beside the Node stages: on 2 cores the Node suites keep both
+ * busy, and the browser lane, shorter than the Node suites, still ends before them. IDV_BROWSER_LANES
+ * chooses either.
+ */
+const browserLanes =
+  process.env['IDV_BROWSER_LANES'] === 'parallel' || process.env['IDV_BROWSER_LANES'] === 'serial'
+    ? process.env['IDV_BROWSER_LANES']
+    : availableParallelism() >= 4
+      ? 'parallel'
+      : 'serial';
+
+/**
+ * Both browser configurations of one engine (IDV_BROWSERS=engine for web-test-runner.config.mjs), one
+ * after the other, on a port chosen for the engine (`--port`) so engines can run beside each other.
+ */
+function browserStages(engine: Engine, index: number): Stage[] {
   const env = { CI: 'true', IDV_BROWSERS: engine };
+  const main = `browser suites (${engine})`;
+  // One engine after the other unless the engines run side by side (see browserLanes).
+  const previous =
+    index > 0 && browserLanes === 'serial' ? [`browser mock suites (${engines[index - 1]})`] : [];
   return [
     {
-      name: `browser suites (${engine})`,
+      name: main,
       group: 'browser',
       engine,
-      command: ['npx', 'web-test-runner'],
+      command: ['npx', 'web-test-runner', '--port', PORT],
       env,
       count: browserTestCounts,
+      after: ['build', ...previous],
+      rerunOnHang: true,
     },
     {
       // The widget against the MSW worker in the page (no server process): its own config, because the
@@ -77,52 +168,70 @@ function browserStages(engine: Engine): Stage[] {
       name: `browser mock suites (${engine})`,
       group: 'browser',
       engine,
-      command: ['npx', 'web-test-runner', '--config', 'test/browser/mock/web-test-runner.mock.config.mjs'],
+      command: [
+        'npx',
+        'web-test-runner',
+        '--config',
+        'test/browser/mock/web-test-runner.mock.config.mjs',
+        '--port',
+        PORT,
+      ],
       env,
       count: browserTestCounts,
+      after: ['build', main],
+      rerunOnHang: true,
     },
   ];
 }
 
+/**
+ * A port for one web-test-runner, looked for when its stage starts (its own search upward from 8000
+ * races between runs started together): below the ephemeral range, so the test servers and connections
+ * of the stages running meanwhile do not take it, and never one this run handed out before.
+ */
+let nextPortCandidate = 8100;
+async function webTestRunnerPort(): Promise<number> {
+  for (;;) {
+    const port = nextPortCandidate++;
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+}
+/** In a stage's command, replaced by webTestRunnerPort() when the stage starts. */
+const PORT = '{port}';
+
 const stages: Stage[] = [
-  {
-    name: 'type-check',
-    group: 'static',
-    command: ['npx', 'tsc', '-p', 'tsconfig.json'],
-    together: 'prepare',
-  },
-  { name: 'lint', group: 'static', command: ['npx', 'biome', 'check', '.'], together: 'prepare' },
-  ...(packageJson.scripts['build']
-    ? [
-        {
-          name: 'build',
-          group: 'browser' as const,
-          command: ['npm', 'run', '--silent', 'build'],
-          together: 'prepare',
-        },
-      ]
+  { name: 'type-check', group: 'static', command: ['npx', 'tsc', '-p', 'tsconfig.json'] },
+  { name: 'lint', group: 'static', command: ['npx', 'biome', 'check', '.'] },
+  ...(hasBuild
+    ? [{ name: 'build', group: 'browser' as const, command: ['npm', 'run', '--silent', 'build'] }]
     : []),
   {
     name: 'node suites',
     group: 'node',
-    // Test files run in child processes; node's default runs one fewer than the machine's cores at once (one
-    // at a time on a 2-core CI runner). Most files wait on a database or a server process as much as they
-    // compute, so one per core finishes the suite in about two thirds of the time. More than one per core
-    // does not pay: three at once on the 2-core runner took 1104 s against 941 s for two, and three
-    // timing-sensitive tests (shutdown deadlines, rate-limit batches) failed.
-    command: [
-      'node',
-      '--test',
-      `--test-concurrency=${Math.max(2, availableParallelism())}`,
-      '--test-reporter=spec',
-      // Not --test-force-exit: the mock parity shards register their suites while they import them, and it
-      // ends a shard whose first suites have finished before the rest are imported. A file left running by
-      // a forgotten handle (an open database) is a bug of that file: close what a test opens.
-      'test/node/**/*.test.ts',
-    ],
+    command: nodeTestCommand(nodeUnitFiles, nodeConcurrency),
     count: nodeTestCounts,
+    after: ['build'],
   },
-  ...engines.flatMap(browserStages),
+  {
+    name: 'mock parity suites',
+    group: 'node',
+    command: nodeTestCommand(PARITY_FILES, parityConcurrency),
+    count: nodeTestCounts,
+    after: ['build'],
+  },
+  {
+    name: 'process-level suites',
+    group: 'node',
+    command: nodeTestCommand(PROCESS_LEVEL_FILES, processConcurrency),
+    count: nodeTestCounts,
+    after: ['build'],
+  },
+  ...engines.flatMap((engine, index) => browserStages(engine, index)),
 ];
 
 /**
@@ -131,41 +240,61 @@ const stages: Stage[] = [
  */
 const BROWSER_HANG = /Browser tests did not finish within \d+ms|WebDriverError: Request timed out/;
 
-/** Runs a stage; `quiet` holds its output (returned, not streamed) for a stage that runs beside others. */
-function run(stage: Stage, quiet = false): Promise<StageResult & { output: string }> {
+/** `times`' second line (the children's user and system time), in seconds. */
+function childCpuSeconds(times: string): number | undefined {
+  const pairs = [...times.matchAll(/(\d+)m([\d.]+)s\s+(\d+)m([\d.]+)s/g)];
+  const children = pairs[1];
+  if (!children) return undefined;
+  const [, um, us, sm, ss] = children.map(Number) as [number, number, number, number, number];
+  return um * 60 + us + sm * 60 + ss;
+}
+
+const logDir = mkdtempSync(join(tmpdir(), 'idv-test-logs-'));
+const logFile = (stage: Stage) => join(logDir, `${stage.name.replace(/[^\w]+/g, '-').replace(/-$/, '')}.log`);
+const runStarted = performance.now();
+const elapsed = () => `${((performance.now() - runStarted) / 1000).toFixed(0)} s`;
+
+/**
+ * Runs a stage under bash, whose `times` (written to fd 3) gives the CPU time of the stage's process
+ * tree. The output is held and returned (and written to the stage's log file as it comes).
+ */
+async function run(stage: Stage): Promise<StageResult & { output: string }> {
   const started = performance.now();
+  const command = await Promise.all(
+    stage.command.map(async (part) => (part === PORT ? String(await webTestRunnerPort()) : part)),
+  );
   return new Promise((resolve) => {
-    const [command, ...args] = stage.command as [string, ...string[]];
-    const child = spawn(command, args, {
+    const child = spawn('bash', ['-c', '"$@"; code=$?; times >&3; exit $code', stage.name, ...command], {
       env: { ...process.env, ...stage.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
     });
+    const log = createWriteStream(logFile(stage));
     let output = '';
-    const forward = (target: NodeJS.WriteStream) => (chunk: Buffer) => {
+    let times = '';
+    const collect = (chunk: Buffer) => {
       output += chunk.toString();
-      if (!quiet) target.write(chunk);
+      log.write(chunk);
     };
-    child.stdout.on('data', forward(process.stdout));
-    child.stderr.on('data', forward(process.stderr));
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    (child.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => {
+      times += chunk.toString();
+    });
     child.on('close', (code) => {
+      log.end();
       const seconds = (performance.now() - started) / 1000;
+      const cpuSeconds = childCpuSeconds(times);
       const counts = stage.count?.(output);
       const { name, engine } = stage;
+      const timing = { seconds, ...(cpuSeconds === undefined ? {} : { cpuSeconds }) };
       if (counts) {
         // A runner that exits non-zero without a counted failure (crash, compile error) still fails.
         const failed = counts.failed + (code !== 0 && counts.failed === 0 ? 1 : 0);
         const skipped = counts.skipped ?? 0;
-        resolve({ name, engine, passed: counts.passed, failed, skipped, seconds, output });
+        resolve({ name, engine, passed: counts.passed, failed, skipped, ...timing, output });
       } else {
-        resolve({
-          name,
-          engine,
-          passed: code === 0 ? 1 : 0,
-          failed: code === 0 ? 0 : 1,
-          skipped: 0,
-          seconds,
-          output,
-        });
+        const passed = code === 0 ? 1 : 0;
+        resolve({ name, engine, passed, failed: 1 - passed, skipped: 0, ...timing, output });
       }
     });
   });
@@ -182,44 +311,89 @@ if (runsBrowsers && engineSelection instanceof Error) {
   results.push({ name: 'browser engines', passed: 0, failed: 1, skipped: 0, seconds: 0 });
 }
 const chosen = stages.filter((stage) => !only || stage.group === only);
+if (chosen.some((stage) => stage.group === 'node') && missingProcessLevel.length > 0) {
+  console.error(`\n── process-level suites: no such file: ${missingProcessLevel.join(', ')}`);
+  results.push({ name: 'process-level file list', passed: 0, failed: 1, skipped: 0, seconds: 0 });
+}
+
+// The fake camera videos every browser configuration writes when it loads (test/fixtures/fake-camera.ts),
+// written once here first: configurations loading at the same time would rewrite a file another
+// engine's browser is reading.
+const cameras = chosen.some((stage) => stage.engine)
+  ? import('../test/fixtures/fake-camera.ts').then(async (camera) => {
+      camera.writeFakeCamera();
+      await Promise.allSettled([camera.writeFaceCamera(), camera.writePassportCamera()]);
+    })
+  : Promise.resolve();
+
 const heading = (stage: Stage) => {
   const env = Object.entries(stage.env ?? {}).filter(([name]) => name === 'IDV_BROWSERS');
   const prefix = env.map(([name, value]) => `${name}=${value} `).join('');
-  return `\n── ${stage.name}: ${prefix}${stage.command.join(' ')}`;
+  const command = stage.command.length > 12 ? [...stage.command.slice(0, 5), '…'] : stage.command;
+  return `\n── ${stage.name}: ${prefix}${command.join(' ')}`;
 };
-for (let index = 0; index < chosen.length; index++) {
-  const stage = chosen[index] as Stage;
-  if (stage.together) {
-    const group = [stage];
-    while (chosen[index + 1]?.together === stage.together) group.push(chosen[++index] as Stage);
-    console.log(`\n── ${group.map((other) => other.name).join(', ')}: at the same time`);
-    for (const result of await Promise.all(group.map((other) => run(other, true)))) {
-      const { output, ...counted } = result;
-      console.log(heading(group.find((other) => other.name === result.name) as Stage));
-      process.stdout.write(output);
-      results.push(counted.failed > 0 ? { ...counted, failures: failedTestNames(output) } : counted);
+
+const running = new Map<string, number>();
+const progress = setInterval(() => {
+  if (running.size === 0) return;
+  const list = [...running].map(
+    ([name, since]) => `${name} (${((performance.now() - since) / 1000).toFixed(0)} s)`,
+  );
+  console.log(`   … at ${elapsed()}, running: ${list.join(', ')}`);
+}, 60_000);
+progress.unref();
+
+const launched = new Map<string, Promise<void>>();
+function launch(stage: Stage): Promise<void> {
+  const existing = launched.get(stage.name);
+  if (existing) return existing;
+  const promise = (async () => {
+    const before = chosen.filter((other) => stage.after?.includes(other.name));
+    await Promise.all(before.map(launch));
+    if (stage.engine) await cameras.catch(() => {});
+    console.log(`▶ ${stage.name} starts at ${elapsed()} (output as it comes: ${logFile(stage)})`);
+    running.set(stage.name, performance.now());
+    let result = await run(stage);
+    // A browser that hung is given one more run of the whole stage, and the summary says so; a stage whose
+    // tests failed without a hang is never re-run.
+    if (result.failed > 0 && stage.rerunOnHang && BROWSER_HANG.test(result.output)) {
+      console.log(
+        `\n── ${stage.name}: the browser stopped answering its driver; running the stage once more`,
+      );
+      rerun.push(
+        `${stage.name} (the first run's browser hung: ${result.passed} passed, ${result.failed} failed)`,
+      );
+      result = await run(stage);
     }
-    continue;
-  }
-  console.log(heading(stage));
-  let result = await run(stage);
-  // A browser that hung is given one more run of the whole stage, and the summary says so; a stage whose
-  // tests failed without a hang is never re-run.
-  if (result.failed > 0 && stage.group === 'browser' && BROWSER_HANG.test(result.output)) {
-    console.log(`\n── ${stage.name}: the browser stopped answering its driver; running the stage once more`);
-    rerun.push(
-      `${stage.name} (the first run's browser hung: ${result.passed} passed, ${result.failed} failed)`,
-    );
-    result = await run(stage);
-  }
-  const { output, ...counted } = result;
-  results.push(counted.failed > 0 ? { ...counted, failures: failedTestNames(output) } : counted);
+    running.delete(stage.name);
+    const { output, ...counted } = result;
+    console.log(heading(stage));
+    process.stdout.write(output);
+    console.log(`■ ${stage.name} ends at ${elapsed()}: ${countsText(counted)}`);
+    results.push(counted.failed > 0 ? { ...counted, failures: failedTestNames(output) } : counted);
+  })();
+  launched.set(stage.name, promise);
+  return promise;
 }
 
-const countsText = (counts: { passed: number; failed: number; skipped: number; seconds: number }) =>
-  `${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''} (${counts.seconds.toFixed(1)} s)`;
+function countsText(counts: {
+  passed: number;
+  failed: number;
+  skipped: number;
+  seconds: number;
+  cpuSeconds?: number;
+}) {
+  const cpu = counts.cpuSeconds === undefined ? '' : `, ${counts.cpuSeconds.toFixed(0)} s CPU`;
+  return `${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''} (${counts.seconds.toFixed(1)} s${cpu})`;
+}
+
+console.log(`── ${chosen.map((stage) => stage.name).join(', ')}; full outputs under ${logDir}`);
+await Promise.all(chosen.map(launch));
+clearInterval(progress);
 
 console.log('\n── summary');
+const order = (result: StageResult) => chosen.findIndex((stage) => stage.name === result.name);
+results.sort((a, b) => order(a) - order(b));
 for (const result of results) {
   const status = result.failed > 0 ? 'FAIL' : 'ok  ';
   console.log(`${status} ${result.name.padEnd(30)} ${countsText(result)}`);
@@ -227,14 +401,24 @@ for (const result of results) {
 if (runsBrowsers && !(engineSelection instanceof Error)) {
   for (const reason of engineSelection.skipped) console.log(`skip ${reason}`);
   // Both browser configurations of each engine added up: how many tests each engine ran and passed.
-  const perEngine = new Map<Engine, { passed: number; failed: number; skipped: number; seconds: number }>();
+  const perEngine = new Map<
+    Engine,
+    { passed: number; failed: number; skipped: number; seconds: number; cpuSeconds: number }
+  >();
   for (const result of results) {
     if (!result.engine) continue;
-    const sum = perEngine.get(result.engine) ?? { passed: 0, failed: 0, skipped: 0, seconds: 0 };
+    const sum = perEngine.get(result.engine) ?? {
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+      seconds: 0,
+      cpuSeconds: 0,
+    };
     sum.passed += result.passed;
     sum.failed += result.failed;
     sum.skipped += result.skipped;
     sum.seconds += result.seconds;
+    sum.cpuSeconds += result.cpuSeconds ?? 0;
     perEngine.set(result.engine, sum);
   }
   for (const [engine, sum] of perEngine) {
@@ -243,6 +427,8 @@ if (runsBrowsers && !(engineSelection instanceof Error)) {
     );
   }
 }
+const cpuTotal = results.reduce((sum, result) => sum + (result.cpuSeconds ?? 0), 0);
+console.log(`wall time ${elapsed()} (stages overlap), CPU ${cpuTotal.toFixed(0)} s in all`);
 for (const stage of rerun) console.log(`rerun ${stage}`);
 for (const result of results) {
   for (const failure of result.failures ?? []) console.log(`failed in ${result.name}: ${failure}`);
