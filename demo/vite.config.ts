@@ -6,7 +6,7 @@
  *   rewritten to demo/hosted.html. `node:crypto` is demo/node-shims/crypto.ts: the shop backend's
  *   `@id-verify/node` runs in the page.
  * - `vite build --config demo/vite.config.ts --mode server` (part of `npm run build`, see demo/build.ts):
- *   the shop page alone, for the real server's `/demo/` (server/http/pages/demo/), into dist/demo/. No mock, no
+ *   the shop page alone, for the real server's `/demo/` (server/http/pages/demo/), into demo/dist/. No mock, no
  *   shop backend in it (the server runs that), no inline script or style (the page's CSP has no
  *   'unsafe-inline').
  */
@@ -15,7 +15,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { DATABASE_IMAGE_PATH, migratedDatabaseImage } from './offline-database-image.ts';
 
 const demoDir = import.meta.dirname;
-export const DEMO_DIST_DIR = resolve(demoDir, '../dist/demo');
+export const DEMO_DIST_DIR = resolve(demoDir, 'dist');
 
 /**
  * The hosted page at `/verify/<token>`; the migrated database image the page starts from

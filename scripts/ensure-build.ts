@@ -11,7 +11,7 @@ const OUTPUTS = [
   'server/dist/web/hosted',
   'src/dist/npm/index.js',
   'server/dist/web/console/index.html',
-  'dist/demo/index.html',
+  'demo/dist/index.html',
 ];
 const SOURCES = ['src', 'demo', 'vite.config.ts', 'package.json'];
 

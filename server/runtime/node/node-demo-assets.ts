@@ -9,11 +9,11 @@ import {
 import { nodeFileAssets } from './node-file-assets.ts';
 
 /**
- * `dist/demo/` of the repository: where `npm run build` (demo/build.ts) writes the demo shop, the page
+ * `demo/dist/` of the repository: where `npm run build` (demo/build.ts) writes the demo shop, the page
  * (`index.html`, `assets/*`) and its backend (`server/tenant-backend.js`). A development tool only: the
  * published server package does not carry it, and a production server never reads it.
  */
-export const DEFAULT_DEMO_DIR = resolve(import.meta.dirname, '../../../dist/demo');
+export const DEFAULT_DEMO_DIR = resolve(import.meta.dirname, '../../../demo/dist');
 
 /**
  * Whether this server runs in the repository, where the demo shop's sources (demo/) are and

@@ -1,6 +1,6 @@
 import type { WidgetAssets } from '../../../app-deps.ts';
 
-/** What the server needs of demo/tenant-backend.ts (built to dist/demo/server/tenant-backend.js). */
+/** What the server needs of demo/tenant-backend.ts (built to demo/dist/server/tenant-backend.js). */
 export interface DemoTenantBackend {
   app: { fetch(request: Request): Response | Promise<Response> };
   registerWebhook(url: string): Promise<void>;
@@ -28,7 +28,7 @@ export type DemoState = { kind: 'starting' } | { kind: 'running' } | { kind: 'un
  * started afterwards by server/node.ts (`start`) and answers 503 until then.
  */
 export interface DemoHost {
-  /** The built page (`index.html`, `assets/*`) from dist/demo/. */
+  /** The built page (`index.html`, `assets/*`) from demo/dist/. */
   assets: WidgetAssets;
   /** A request for the shop backend, its path relative to `/demo/tenant` (`/api/verifications`…). */
   tenant(request: Request): Promise<Response>;

@@ -32,7 +32,7 @@ function notBuilt(): Response {
  * The demo shop ("Acme Shop", demo/) on a development server, when `deps.demo` is given
  * (server/runtime/node/build-node-deps.ts gives it in development mode only; a production server has no
  * `/demo` routes at all):
- * - `GET /demo/`: the shop's page (dist/demo/index.html) under a strict CSP (demo-csp.ts);
+ * - `GET /demo/`: the shop's page (demo/dist/index.html) under a strict CSP (demo-csp.ts);
  * - `GET /demo/assets/<hashed file>`: its script and styles, the widget included, cached for a year;
  * - `/demo/tenant/*`: the shop's own backend (demo/tenant-backend.ts), which holds the development
  *   tenant's sandbox key, calls this server's API with `@id-verify/node` and receives its webhooks.
