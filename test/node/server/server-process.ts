@@ -47,7 +47,10 @@ export async function startServerProcess(
   env: Record<string, string>,
   options: { startTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
-  const startTimeoutMs = options.startTimeoutMs ?? 30_000;
+  // The wait ends on the server's own events: its `server started` line, or its exit (a failed start
+  // exits with a message). The timer only ends a start that hangs without either, so it is far above any
+  // start time: a budget near the usual start (it was 30 s) failed healthy starts on a loaded runner.
+  const startTimeoutMs = options.startTimeoutMs ?? 600_000;
   const port = env['PORT'] && /^\d+$/.test(env['PORT']) ? Number(env['PORT']) : await freePort();
   const child = spawn(process.execPath, [ENTRY], {
     env: { PATH: process.env['PATH'] ?? '', PORT: String(port), IDV_HOST: '127.0.0.1', ...env },
