@@ -265,7 +265,7 @@ export interface paths {
   '/v1/sessions/{id}/document-data': {
     /**
      * The document’s details by source, for a reviewer to compare
-     * @description What the person typed, what the MRZ and the barcode say, field by field, and where they disagree. Personal data: needs `sessions:review` and `identities:read_pii`, and every read is audited (`session.personal_data_viewed`). 404 when the session has no identity document yet.
+     * @description What the person typed, what the MRZ and the barcode say, field by field, and where they disagree. Personal data: needs `sessions:review` and `identities:read_pii`, and every read of a document is audited (`session.personal_data_viewed`). A session without an identity document (none captured yet, or a flow without the step) answers 200 with no `sources`, no `disagreements` and a null `document_type` and `issuing_country`: nothing to compare, nothing personal shown, nothing audited. 404 only when the session does not exist.
      */
     get: operations['getSessionDocumentData'];
   };
@@ -4505,7 +4505,7 @@ export interface operations {
   };
   /**
    * The document’s details by source, for a reviewer to compare
-   * @description What the person typed, what the MRZ and the barcode say, field by field, and where they disagree. Personal data: needs `sessions:review` and `identities:read_pii`, and every read is audited (`session.personal_data_viewed`). 404 when the session has no identity document yet.
+   * @description What the person typed, what the MRZ and the barcode say, field by field, and where they disagree. Personal data: needs `sessions:review` and `identities:read_pii`, and every read of a document is audited (`session.personal_data_viewed`). A session without an identity document (none captured yet, or a flow without the step) answers 200 with no `sources`, no `disagreements` and a null `document_type` and `issuing_country`: nothing to compare, nothing personal shown, nothing audited. 404 only when the session does not exist.
    */
   getSessionDocumentData: {
     parameters: {

@@ -40,6 +40,23 @@ const DocumentDataSchema = z
   })
   .openapi('DocumentData');
 
+/**
+ * The answer for a session without an identity document: the same shape with nothing in it (no source,
+ * no disagreement), so a reviewer's screen can ask for every session it shows and read "nothing to
+ * compare" from the data rather than from an error. Holds no personal value: its read is not audited.
+ */
+function noDocumentData(sessionId: string): ReturnType<typeof documentDataOf> {
+  return {
+    object: 'document_data',
+    session_id: sessionId,
+    document_type: null,
+    issuing_country: null,
+    fields: [...DOCUMENT_DATA_FIELDS],
+    sources: [],
+    disagreements: [],
+  };
+}
+
 export const getDocumentDataRoute = createRoute({
   operationId: 'getSessionDocumentData',
   method: 'get',
@@ -47,7 +64,7 @@ export const getDocumentDataRoute = createRoute({
   tags: ['Review queue'],
   summary: 'The document’s details by source, for a reviewer to compare',
   description:
-    'What the person typed, what the MRZ and the barcode say, field by field, and where they disagree. Personal data: needs `sessions:review` and `identities:read_pii`, and every read is audited (`session.personal_data_viewed`). 404 when the session has no identity document yet.',
+    'What the person typed, what the MRZ and the barcode say, field by field, and where they disagree. Personal data: needs `sessions:review` and `identities:read_pii`, and every read of a document is audited (`session.personal_data_viewed`). A session without an identity document (none captured yet, or a flow without the step) answers 200 with no `sources`, no `disagreements` and a null `document_type` and `issuing_country`: nothing to compare, nothing personal shown, nothing audited. 404 only when the session does not exist.',
   security: TENANT_SECURITY,
   request: { params: SessionIdParam },
   responses: {
@@ -74,9 +91,8 @@ export function registerGetDocumentData(app: OpenAPIHono<AppEnv>, kit: RouteKit)
       }
       const session = await readSession(deps.db, deps, scope, id, await findSession(deps.db, scope, id));
       const document = (await evidenceCollectorOf(deps)(deps.db, deps, session)).id_document;
-      if (!document) {
-        throw new ApiError('resource_missing', `Session \`${id}\` has no identity document yet.`);
-      }
+      // No document is an answer, not an error: the reviewer's screen asks for every session it shows.
+      if (!document) return c.json(noDocumentData(id), 200);
       const data = documentDataOf(id, document);
       // Who read whose personal details is a record the tenant owes its auditors.
       await recordAuditEvent(deps.db, deps, auditOriginOf(c, deps), {

@@ -432,6 +432,33 @@ for (const engine of testEngines()) {
       assert.doesNotMatch(JSON.stringify(events), /eriksson|anna/i, 'the event holds no personal value');
     });
 
+    it('a session without an identity document answers an empty comparison, unaudited; an unknown one 404', async () => {
+      const bare = await createSession(h, h.tenant.sandboxKey, { external_user_reference: 'crm-bare' });
+      const id = bare['session_id'];
+      await simulate(h, h.tenant.sandboxKey, id, 'review', { reason_codes: ['face_match_uncertain'] });
+      const data = await expectOk(await h.call('GET', `/v1/sessions/${id}/document-data`, as(alice)));
+      assert.deepEqual(data, {
+        object: 'document_data',
+        session_id: id,
+        document_type: null,
+        issuing_country: null,
+        fields: ['first_name', 'last_name', 'date_of_birth', 'document_number', 'expiry_date', 'nationality'],
+        sources: [],
+        disagreements: [],
+      });
+      assert.deepEqual(await auditOf(id, 'session.personal_data_viewed'), [], 'nothing personal was shown');
+      await expectProblem(
+        await h.call('GET', '/v1/sessions/sess_doesnotexist000000000/document-data', as(alice)),
+        404,
+        'resource_missing',
+      );
+      await expectProblem(
+        await h.call('GET', `/v1/sessions/${id}/document-data`, as(viewer)),
+        403,
+        'insufficient_capability',
+      );
+    });
+
     it('opening evidence writes an access event with who, which session and what', async () => {
       const [anna] = inReview as [string];
       await expectOk(await h.call('GET', `/v1/sessions/${anna}/evidence`, as(alice)));
