@@ -2,7 +2,12 @@ import type { Context } from 'hono';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Environment } from '../../domain/api-key-format.ts';
 import type { AppEnv, Principal } from '../../http/app-env.ts';
-import { type AuditActorType, insertAuditEvent } from '../../store/audit-events.ts';
+import {
+  type AuditActorType,
+  type AuditEventRow,
+  insertAuditEvent,
+  insertAuditEvents,
+} from '../../store/audit-events.ts';
 import type { SqlClient } from '../../store/sql-client.ts';
 import type { AuditAction, AuditDetails, AuditTargetType } from './audit-actions.ts';
 import { networkPrefixOf } from './network-prefix.ts';
@@ -63,7 +68,28 @@ export async function recordAuditEvent(
   origin: AuditOrigin,
   entry: AuditEntry,
 ): Promise<void> {
-  await insertAuditEvent(sql, {
+  await insertAuditEvent(sql, auditEventRow(deps, origin, entry));
+}
+
+/** Appends several events in one statement (one round trip whatever their number). */
+export async function recordAuditEvents(
+  sql: SqlClient,
+  deps: Pick<AppDeps, 'ids' | 'clock'>,
+  origin: AuditOrigin,
+  entries: readonly AuditEntry[],
+): Promise<void> {
+  await insertAuditEvents(
+    sql,
+    entries.map((entry) => auditEventRow(deps, origin, entry)),
+  );
+}
+
+function auditEventRow(
+  deps: Pick<AppDeps, 'ids' | 'clock'>,
+  origin: AuditOrigin,
+  entry: AuditEntry,
+): AuditEventRow {
+  return {
     id: deps.ids('aud'),
     tenant_id: entry.tenantId,
     environment: entry.environment ?? null,
@@ -76,5 +102,5 @@ export async function recordAuditEvent(
     ip_prefix: origin.ipPrefix,
     details: entry.details ?? {},
     created_at: deps.clock.now(),
-  });
+  };
 }
