@@ -112,6 +112,27 @@ describe('console login: choosing the tenant of an e-mail in several (in-page mo
     expect(history.href).to.equal('/console/login');
   });
 
+  it('offers the choice in Arabic, right to left, accessibly', async function () {
+    this.timeout(20_000);
+    await typeLogin(PASSWORD);
+    await until(() => (choices().length === 2 ? choices() : null), 8000, 'the tenant choice');
+    el.setAttribute('locale', 'ar');
+    try {
+      await until(
+        () => loginRoot()?.querySelector('h1')?.textContent === 'اختر المستأجر',
+        4000,
+        'the Arabic heading',
+      );
+      expect(choices()).to.have.length(2);
+      await expect(el).to.be.accessible();
+    } finally {
+      el.setAttribute('locale', 'en');
+    }
+    await until(() => loginRoot()?.querySelector('h1')?.textContent === 'Choose a tenant', 4000, 'English');
+    loginRoot()!.querySelector<HTMLButtonElement>('#start-over')!.click();
+    await until(() => loginRoot()?.querySelector('form #password'), 4000, 'the form again');
+  });
+
   it('choosing a tenant logs in to that tenant only', async function () {
     this.timeout(20_000);
     await typeLogin(PASSWORD);
