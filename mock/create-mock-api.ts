@@ -1,7 +1,8 @@
 import { IdbFs, PGlite } from '@electric-sql/pglite';
 import { createApp } from '../server/app.ts';
-import type { AppConfig, AppDeps } from '../server/app-deps.ts';
-import { systemClock } from '../server/app-deps.ts';
+import type { AppConfig } from '../server/app-config.ts';
+import type { AppDeps } from '../server/app-deps.ts';
+import { systemClock } from '../server/clock.ts';
 import { memoryBlobStore } from '../server/store/blobs/memory-blob-store.ts';
 import { wasmArgon2PasswordHasher } from '../server/runtime/browser/wasm-argon2-password-hasher.ts';
 import { createFieldCipher } from '../server/crypto/field-cipher.ts';

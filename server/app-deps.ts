@@ -1,76 +1,18 @@
 import type { BlobStore } from './store/blobs/blob-store.ts';
 import type { FieldCipher } from './crypto/field-cipher.ts';
 import type { IdGenerator } from './crypto/ids.ts';
+import type { DemoHost } from './http/pages/demo/demo-host.ts';
 import type { ImageAnalyzer } from './features/evidence/image-analyzer.ts';
 import type { RateLimitCounter } from './http/rate-limit-counter.ts';
-import type { RetentionConfig } from './features/retention/retention-policy.ts';
+import type { AppConfig } from './app-config.ts';
+import type { Clock } from './clock.ts';
+import type { Logger } from './logger.ts';
+import type { PasswordHasher } from './password-hasher.ts';
+import type { StaticAssets, WidgetAssets } from './static-assets.ts';
 import type { EvidenceCollector } from './features/review/evidence-collector.ts';
 import type { SqlClient } from './store/sql-client.ts';
 import type { VisionEngine } from './features/vision/vision-engine.ts';
 import type { WebhookSender } from './features/webhooks/webhook-sender.ts';
-
-export type RunMode = 'development' | 'production';
-
-export interface RateLimitConfig {
-  /** Requests per 60 s per credential in production; sandbox gets a quarter (API.md §10). */
-  reads: number;
-  writes: number;
-}
-
-export interface AppConfig {
-  /** Public origin of the API, e.g. `https://api.example.com`; used in problem types and JWT `iss`. */
-  baseUrl: string;
-  /** Origin that serves the hosted page: `verify_url` is `{verifyBaseUrl}/verify/<token>`. */
-  verifyBaseUrl: string;
-  mode: RunMode;
-  rateLimits: RateLimitConfig;
-  /** Console access token lifetime in seconds. */
-  accessTokenTtlSeconds: number;
-  /** How long session evidence is kept once the session is over; defaults in retention-policy.ts. */
-  retention?: RetentionConfig;
-  /**
-   * How long a running `Idempotency-Key` attempt holds its key without renewing (default 10 s, renewed
-   * every third of it): after a crash a retry takes the key over within this time (API.md §11).
-   */
-  idempotencyLeaseMs?: number;
-}
-
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
-
-/** Password hashing lives behind this seam: Argon2id natively in Node, Web Crypto in the browser mock. */
-export interface PasswordHasher {
-  hash(password: string): Promise<string>;
-  verify(hash: string, password: string): Promise<boolean>;
-}
-
-/**
- * Static files the app serves but cannot read itself (it has no file system): the docs bundle
- * `api-reference.js`, and its `.br`/`.gz` twins when the host has them (server/http/static-asset.ts).
- */
-export interface StaticAssets {
-  get(name: string): Promise<Response | null>;
-}
-
-/**
- * The built widget files (`npm run build` → `dist/`): `hosted/index.html`, `hosted/assets/*`,
- * `sdk/id-verify.js`, `sdk/chunks/*`, each with optional `.br`/`.gz` twins (server/http/static-asset.ts).
- * Null for a path that does not exist.
- */
-export interface WidgetAssets {
-  get(path: string): Promise<Response | null>;
-}
-
-/** Where the app reports what operators need; never given personal data or secrets. */
-export interface Logger {
-  info(message: string, fields?: Record<string, unknown>): void;
-  error(message: string, fields?: Record<string, unknown>): void;
-}
-
-export const silentLogger: Logger = { info: () => {}, error: () => {} };
 
 /** Everything the app needs from its host, passed in so the same app runs in Node and in the MSW mock. */
 export interface AppDeps {
@@ -117,5 +59,5 @@ export interface AppDeps {
    * The demo shop at `/demo/` (server/http/pages/demo/): a development server's only; absent, there are no `/demo`
    * routes. Its page comes from the build, its backend holds the development tenant's sandbox key.
    */
-  demo?: import('./http/pages/demo/demo-host.ts').DemoHost;
+  demo?: DemoHost;
 }

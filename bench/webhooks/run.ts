@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { systemClock } from '../../server/app-deps.ts';
+import { systemClock } from '../../server/clock.ts';
 import { createFieldCipher } from '../../server/crypto/field-cipher.ts';
 import { randomIds } from '../../server/crypto/ids.ts';
 import { randomBytes } from '../../server/crypto/primitives.ts';

@@ -3,8 +3,8 @@ import type { AppDeps } from '../app-deps.ts';
 import type { Environment } from '../domain/api-key-format.ts';
 import type { Capability, Role } from '../domain/capabilities.ts';
 import type { AuthenticationMethod } from '../features/auth/access-tokens.ts';
-import type { VerifyCaller } from '../features/verify/verify-context.ts';
-import type { VerifyForm } from '../features/verify/verify-form.ts';
+import type { VerifyCaller } from './verify-context.ts';
+import type { VerifyForm } from './verify-form.ts';
 import type { IdempotentAnswer } from './idempotent-replay.ts';
 
 /** Who is calling, resolved once per request from `x-api-key` or a console Bearer token. */
@@ -36,7 +36,7 @@ export interface AppEnv extends Env {
      * see request-envelope.ts.
      */
     responseHeaders: Record<string, string>;
-    /** On `/v1/verify/*`: the session the token resolved to (features/verify/verify-auth.ts). */
+    /** On `/v1/verify/*`: the session the token resolved to (verify-auth.ts). */
     verifyCaller?: VerifyCaller;
     /** On `/v1/verify/*`: the tenant does not allow this `Origin`, so the answer gets no CORS headers. */
     originRefused?: boolean;

@@ -1,4 +1,4 @@
-import type { Logger } from '../app-deps.ts';
+import type { Logger } from '../logger.ts';
 import { randomBase62 } from '../crypto/primitives.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Logger } from '../app-deps.ts';
+import type { Logger } from '../logger.ts';
 
 /**
  * Where rate-limit counts live. The database counter (server/store/rate-limit-windows.ts) is shared by

@@ -1,4 +1,4 @@
-import type { Logger } from '../app-deps.ts';
+import type { Logger } from '../logger.ts';
 
 export interface PollingLoop {
   /** Runs the first round at once, then one round after another until `stop`. Idempotent. */

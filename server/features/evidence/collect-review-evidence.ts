@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app-deps.ts';
+import type { FieldCipher } from '../../crypto/field-cipher.ts';
 import type {
   BusinessDetails,
   CapturedDocument,
@@ -48,7 +48,7 @@ function capturedDocument(uploads: readonly UploadRow[]): CapturedDocument | und
  * upload has none (e.g. no upload yet).
  */
 async function issuingCountryOf(
-  deps: Pick<AppDeps, 'cipher'>,
+  deps: { cipher: FieldCipher },
   upload: UploadRow | undefined,
 ): Promise<string | null> {
   if (!upload?.issuing_country_enc) return null;
@@ -73,7 +73,7 @@ async function issuingCountryOf(
  */
 export async function collectReviewEvidence(
   sql: SqlClient,
-  deps: Pick<AppDeps, 'cipher'>,
+  deps: { cipher: FieldCipher },
   session: SessionRow,
 ): Promise<CollectedEvidence> {
   const scope = { tenantId: session.tenant_id, environment: session.environment };

@@ -1,4 +1,3 @@
-import type { AppDeps } from '../../app-deps.ts';
 import type { BlobStore } from '../../store/blobs/blob-store.ts';
 import type { SqlClient } from '../../store/sql-client.ts';
 import { deleteLivenessChallenges } from '../../store/liveness-challenges.ts';
@@ -22,7 +21,7 @@ import { deleteVerifyHandoffs } from '../../store/verify-handoffs.ts';
  */
 export async function deleteSessionEvidence(
   db: SqlClient,
-  deps: Pick<AppDeps, 'blobs'>,
+  deps: { blobs?: BlobStore | undefined },
   sessionId: string,
 ): Promise<number> {
   const blobKeys = await db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app-deps.ts';
+import type { FieldCipher } from '../../crypto/field-cipher.ts';
 import type { StepName } from '../../domain/session-steps.ts';
 import { type DocumentReadingRow, listSessionDocumentReadings } from '../../store/document-readings.ts';
 import type { SessionRow } from '../../store/sessions.ts';
@@ -73,7 +73,7 @@ export async function idDocumentDetailsRead(sql: SqlClient, session: SessionRow)
 
 /** Decrypts one reading. */
 export function decryptReading<T extends StoredDocumentReading>(
-  deps: Pick<AppDeps, 'cipher'>,
+  deps: { cipher: FieldCipher },
   row: DocumentReadingRow,
 ): Promise<T> {
   return deps.cipher.decryptJson<T>(row.reading_enc, evidenceCipherContext.documentReading(row.upload_id));
@@ -82,7 +82,7 @@ export function decryptReading<T extends StoredDocumentReading>(
 /** The reviewed identity document's readings, decrypted, latest first. */
 export async function idDocumentReadings(
   sql: SqlClient,
-  deps: Pick<AppDeps, 'cipher'>,
+  deps: { cipher: FieldCipher },
   session: SessionRow,
   uploads?: readonly UploadRow[],
 ): Promise<{ upload: UploadRow; stored: StoredIdDocumentReading }[]> {
@@ -107,7 +107,7 @@ export async function idDocumentReadings(
  */
 export async function readIdDocumentDetails(
   sql: SqlClient,
-  deps: Pick<AppDeps, 'cipher'>,
+  deps: { cipher: FieldCipher },
   session: SessionRow,
 ): Promise<ReadDetails | null> {
   const readings = await idDocumentReadings(sql, deps, session);
@@ -117,7 +117,7 @@ export async function readIdDocumentDetails(
 /** The text read off the reviewed proof of address (its latest front), decrypted; null when none. */
 export async function proofOfAddressReading(
   sql: SqlClient,
-  deps: Pick<AppDeps, 'cipher'>,
+  deps: { cipher: FieldCipher },
   session: SessionRow,
   uploads?: readonly UploadRow[],
 ): Promise<StoredTextReading | null> {

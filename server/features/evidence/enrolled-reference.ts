@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app-deps.ts';
+import type { FieldCipher } from '../../crypto/field-cipher.ts';
 import { findIdentityFaceReference, setIdentityFaceReference } from '../../store/identities.ts';
 import { latestAnsweredChallenge } from '../../store/liveness-challenges.ts';
 import { type LivenessReadingRow, listLivenessReadings } from '../../store/liveness-readings.ts';
@@ -36,7 +36,7 @@ export interface EnrolledReference {
  */
 export async function findEnrolledReference(
   sql: SqlClient,
-  deps: Pick<AppDeps, 'cipher'>,
+  deps: { cipher: FieldCipher },
   session: SessionRow,
 ): Promise<EnrolledReference | undefined> {
   if (session.reverification_request_id === null || session.identity_id === null) return undefined;
@@ -80,7 +80,7 @@ function referenceScore(reading: LivenessReadingRow): number {
  */
 export async function enrollFaceReference(
   tx: SqlClient,
-  deps: Pick<AppDeps, 'cipher'>,
+  deps: { cipher: FieldCipher },
   session: SessionRow,
   identityId: string,
 ): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app-deps.ts';
+import type { FieldCipher } from '../../crypto/field-cipher.ts';
 import type { BlobStore } from '../../store/blobs/blob-store.ts';
 import { encryptedBlobStore } from '../../store/blobs/encrypted-blob-store.ts';
 import { ApiError } from '../../errors/api-error.ts';
@@ -16,7 +16,11 @@ const cache = new WeakMap<object, WeakMap<BlobStore, BlobStore>>();
  * The image analyzer and the encrypting blob store of a host. A host without them (a minimal embedding)
  * answers evidence operations with 503 rather than pretending: nothing is accepted that cannot be kept.
  */
-export function evidenceServices(deps: Pick<AppDeps, 'images' | 'blobs' | 'cipher'>): EvidenceServices {
+export function evidenceServices(deps: {
+  images?: ImageAnalyzer | undefined;
+  blobs?: BlobStore | undefined;
+  cipher: FieldCipher;
+}): EvidenceServices {
   if (!deps.images || !deps.blobs) {
     throw new ApiError('service_unavailable', 'Evidence storage is not configured on this server.');
   }
@@ -24,7 +28,7 @@ export function evidenceServices(deps: Pick<AppDeps, 'images' | 'blobs' | 'ciphe
 }
 
 /** The encrypting view of a host's blob store, built once per store. */
-export function evidenceBlobs(blobs: BlobStore, deps: Pick<AppDeps, 'cipher'>): BlobStore {
+export function evidenceBlobs(blobs: BlobStore, deps: { cipher: FieldCipher }): BlobStore {
   let byStore = cache.get(deps.cipher);
   if (!byStore) {
     byStore = new WeakMap();

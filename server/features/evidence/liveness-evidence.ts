@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app-deps.ts';
+import type { FieldCipher } from '../../crypto/field-cipher.ts';
 import type { LivenessJudgement } from '../../domain/liveness-judgement.ts';
 import type { LivenessChallengeRow } from '../../store/liveness-challenges.ts';
 import { latestAnsweredChallenge } from '../../store/liveness-challenges.ts';
@@ -39,7 +39,7 @@ export interface LivenessEvidence {
  */
 export async function storeLivenessReadings(
   tx: SqlClient,
-  deps: Pick<AppDeps, 'cipher'>,
+  deps: { cipher: FieldCipher },
   challenge: Pick<LivenessChallengeRow, 'id' | 'tenant_id' | 'environment' | 'session_id'>,
   analyses: readonly FaceAnalysis[],
   now: Date,
@@ -74,7 +74,7 @@ export async function storeLivenessReadings(
  */
 export async function collectLivenessEvidence(
   sql: SqlClient,
-  deps: Pick<AppDeps, 'cipher'>,
+  deps: { cipher: FieldCipher },
   session: SessionRow,
 ): Promise<LivenessEvidence | undefined> {
   const scope = { tenantId: session.tenant_id, environment: session.environment };

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app-deps.ts';
+import type { FieldCipher } from '../../crypto/field-cipher.ts';
 import type { ReviewEvidence } from '../../domain/review/index.ts';
 import { collectReviewEvidence } from '../evidence/collect-review-evidence.ts';
 import type { SessionRow } from '../../store/sessions.ts';
@@ -10,7 +10,7 @@ import type { SqlClient } from '../../store/sql-client.ts';
  */
 export type EvidenceCollector = (
   sql: SqlClient,
-  deps: AppDeps,
+  deps: { cipher: FieldCipher },
   session: SessionRow,
 ) => Promise<ReviewEvidence>;
 
@@ -18,6 +18,8 @@ export type EvidenceCollector = (
  * The host's collector when it passed one (tests substitute theirs), else the evidence module's
  * `collectReviewEvidence`, which reads the uploads, details, consent and liveness of the session.
  */
-export function evidenceCollectorOf(deps: AppDeps): EvidenceCollector {
+export function evidenceCollectorOf(deps: {
+  collectReviewEvidence?: EvidenceCollector | undefined;
+}): EvidenceCollector {
   return deps.collectReviewEvidence ?? collectReviewEvidence;
 }

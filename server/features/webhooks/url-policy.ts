@@ -1,4 +1,4 @@
-import type { RunMode } from '../../app-deps.ts';
+import type { RunMode } from '../../app-config.ts';
 import type { Environment } from '../../domain/api-key-format.ts';
 import { type AddressCategory, type AddressVerdict, classifyAddress, ipVersion } from './ip-address.ts';
 

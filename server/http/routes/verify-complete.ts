@@ -8,14 +8,9 @@ import { updateSession } from '../../store/sessions.ts';
 import { findTenant } from '../../store/tenants.ts';
 import { type PublicSession, toPublicSession } from '../../features/verify/public-session.ts';
 import { answerInTransaction } from '../idempotent-replay.ts';
-import { verifyCaller } from '../../features/verify/verify-context.ts';
+import { verifyCaller } from '../verify-context.ts';
 import { verifyError } from '../../features/verify/verify-errors.ts';
-import {
-  VERIFY_AUTH_ERRORS,
-  VERIFY_IDEMPOTENCY_ERRORS,
-  VERIFY_SECURITY,
-  verifyKit,
-} from '../../features/verify/verify-kit.ts';
+import { VERIFY_AUTH_ERRORS, VERIFY_IDEMPOTENCY_ERRORS, VERIFY_SECURITY, verifyKit } from '../verify-kit.ts';
 import { SANDBOX_OUTCOMES } from './schemas/session-schemas.ts';
 import { PublicSessionSchema } from './schemas/verify-schemas.ts';
 

@@ -8,13 +8,8 @@ import type { SessionRow } from '../../store/sessions.ts';
 import type { RouteKit } from '../route-kit.ts';
 import { transitionSession } from '../../features/sessions/transition-session.ts';
 import { upsertVerifyConsent } from '../../store/verify-consents.ts';
-import { verifyCaller } from '../../features/verify/verify-context.ts';
-import {
-  VERIFY_AUTH_ERRORS,
-  VERIFY_IDEMPOTENCY_ERRORS,
-  VERIFY_SECURITY,
-  verifyKit,
-} from '../../features/verify/verify-kit.ts';
+import { verifyCaller } from '../verify-context.ts';
+import { VERIFY_AUTH_ERRORS, VERIFY_IDEMPOTENCY_ERRORS, VERIFY_SECURITY, verifyKit } from '../verify-kit.ts';
 import { recordStepOutcome, withWritableSession } from '../../features/verify/writable-session.ts';
 
 /** A user agent is kept as evidence of the consent, bounded so a crafted header cannot bloat the row. */

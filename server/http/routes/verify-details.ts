@@ -20,9 +20,9 @@ import type { RouteKit } from '../route-kit.ts';
 import { upsertVerifyDetails } from '../../store/verify-details.ts';
 import { documentStepComplete } from '../../features/verify/document-step-state.ts';
 import { stepOf } from '../../features/verify/step-progress.ts';
-import { verifyCaller } from '../../features/verify/verify-context.ts';
+import { verifyCaller } from '../verify-context.ts';
 import { verifyError } from '../../features/verify/verify-errors.ts';
-import { VERIFY_AUTH_ERRORS, VERIFY_SECURITY, verifyKit } from '../../features/verify/verify-kit.ts';
+import { VERIFY_AUTH_ERRORS, VERIFY_SECURITY, verifyKit } from '../verify-kit.ts';
 import { recordStepOutcome, withWritableSession } from '../../features/verify/writable-session.ts';
 import { indexTypedNames } from '../../features/review-queue/name-tokens.ts';
 

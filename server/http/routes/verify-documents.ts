@@ -21,19 +21,14 @@ import { idDocumentDetailsRead } from '../../features/evidence/document-reading-
 import { insertDocumentReading } from '../../store/document-readings.ts';
 import { countDocumentUploads, insertUpload } from '../../store/uploads.ts';
 import { documentStepComplete } from '../../features/verify/document-step-state.ts';
-import { formFields, MAX_IMAGE_BYTES, MULTIPART_OVERHEAD_BYTES } from '../../features/verify/multipart.ts';
+import { formFields, MAX_IMAGE_BYTES, MULTIPART_OVERHEAD_BYTES } from '../multipart.ts';
 import { documentReadingRow, readDocumentPhoto } from '../../features/verify/read-document-photo.ts';
 import { stepOf } from '../../features/verify/step-progress.ts';
 import { discardImageBytes, storeImageBytes } from '../../features/verify/store-image.ts';
-import { verifyCaller } from '../../features/verify/verify-context.ts';
+import { verifyCaller } from '../verify-context.ts';
 import { verifyError } from '../../features/verify/verify-errors.ts';
-import { verifyForm } from '../../features/verify/verify-form.ts';
-import {
-  VERIFY_AUTH_ERRORS,
-  VERIFY_IDEMPOTENCY_ERRORS,
-  VERIFY_SECURITY,
-  verifyKit,
-} from '../../features/verify/verify-kit.ts';
+import { verifyForm } from '../verify-form.ts';
+import { VERIFY_AUTH_ERRORS, VERIFY_IDEMPOTENCY_ERRORS, VERIFY_SECURITY, verifyKit } from '../verify-kit.ts';
 import { recordStepOutcome, withWritableSession } from '../../features/verify/writable-session.ts';
 
 /**

@@ -6,14 +6,9 @@ import { answerInTransaction } from '../idempotent-replay.ts';
 import type { RouteKit } from '../route-kit.ts';
 import { hashVerifyToken, verifyUrlOf } from '../../features/sessions/verify-token.ts';
 import { insertVerifyHandoff } from '../../store/verify-handoffs.ts';
-import { verifyCaller } from '../../features/verify/verify-context.ts';
+import { verifyCaller } from '../verify-context.ts';
 import { verifyError } from '../../features/verify/verify-errors.ts';
-import {
-  VERIFY_AUTH_ERRORS,
-  VERIFY_IDEMPOTENCY_ERRORS,
-  VERIFY_SECURITY,
-  verifyKit,
-} from '../../features/verify/verify-kit.ts';
+import { VERIFY_AUTH_ERRORS, VERIFY_IDEMPOTENCY_ERRORS, VERIFY_SECURITY, verifyKit } from '../verify-kit.ts';
 import { withWritableSession } from '../../features/verify/writable-session.ts';
 
 /** Long enough to scan a QR code and take the photos, short enough that a leaked screenshot soon dies. */

@@ -11,14 +11,9 @@ import { answerInTransaction } from '../idempotent-replay.ts';
 import type { RouteKit } from '../route-kit.ts';
 import { insertLivenessChallenge } from '../../store/liveness-challenges.ts';
 import { stepOf } from '../../features/verify/step-progress.ts';
-import { verifyCaller } from '../../features/verify/verify-context.ts';
+import { verifyCaller } from '../verify-context.ts';
 import { verifyError } from '../../features/verify/verify-errors.ts';
-import {
-  VERIFY_AUTH_ERRORS,
-  VERIFY_IDEMPOTENCY_ERRORS,
-  VERIFY_SECURITY,
-  verifyKit,
-} from '../../features/verify/verify-kit.ts';
+import { VERIFY_AUTH_ERRORS, VERIFY_IDEMPOTENCY_ERRORS, VERIFY_SECURITY, verifyKit } from '../verify-kit.ts';
 import { withWritableSession } from '../../features/verify/writable-session.ts';
 
 const ChallengeSchema = z

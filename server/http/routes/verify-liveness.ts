@@ -23,22 +23,17 @@ import {
 import { insertUpload } from '../../store/uploads.ts';
 import type { SessionRow } from '../../store/sessions.ts';
 import type { SqlClient } from '../../store/sql-client.ts';
-import { formFields, MAX_IMAGE_BYTES, MULTIPART_OVERHEAD_BYTES } from '../../features/verify/multipart.ts';
+import { formFields, MAX_IMAGE_BYTES, MULTIPART_OVERHEAD_BYTES } from '../multipart.ts';
 import {
   CAPTURE_QUALITY_REASON,
   livenessCaptureIssues,
 } from '../../features/verify/liveness-capture-gate.ts';
 import { stepOf } from '../../features/verify/step-progress.ts';
 import { discardImageBytes, storeImageBytes } from '../../features/verify/store-image.ts';
-import { verifyCaller } from '../../features/verify/verify-context.ts';
+import { verifyCaller } from '../verify-context.ts';
 import { verifyError } from '../../features/verify/verify-errors.ts';
-import { verifyForm } from '../../features/verify/verify-form.ts';
-import {
-  VERIFY_AUTH_ERRORS,
-  VERIFY_IDEMPOTENCY_ERRORS,
-  VERIFY_SECURITY,
-  verifyKit,
-} from '../../features/verify/verify-kit.ts';
+import { verifyForm } from '../verify-form.ts';
+import { VERIFY_AUTH_ERRORS, VERIFY_IDEMPOTENCY_ERRORS, VERIFY_SECURITY, verifyKit } from '../verify-kit.ts';
 import { recordStepOutcome, withWritableSession } from '../../features/verify/writable-session.ts';
 
 /** One spare part beyond the expected frames, so a wrong count is answered as a retry, not a 413. */

@@ -5,8 +5,8 @@ import type { RouteKit } from '../route-kit.ts';
 import { readSession, transitionSession } from '../../features/sessions/transition-session.ts';
 import { findSessionForUpdate } from '../../store/sessions.ts';
 import { prefillOf, toPublicSession } from '../../features/verify/public-session.ts';
-import { verifyCaller } from '../../features/verify/verify-context.ts';
-import { VERIFY_AUTH_ERRORS, VERIFY_SECURITY, verifyKit } from '../../features/verify/verify-kit.ts';
+import { verifyCaller } from '../verify-context.ts';
+import { VERIFY_AUTH_ERRORS, VERIFY_SECURITY, verifyKit } from '../verify-kit.ts';
 import { PublicSessionSchema } from './schemas/verify-schemas.ts';
 
 const PrefillSchema = z

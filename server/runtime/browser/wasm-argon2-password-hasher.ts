@@ -1,5 +1,5 @@
 import { argon2id, argon2Verify } from 'hash-wasm';
-import type { PasswordHasher } from '../../app-deps.ts';
+import type { PasswordHasher } from '../../password-hasher.ts';
 import { randomBytes } from '../../crypto/primitives.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import type { PasswordHasher } from '../../app-deps.ts';
+import type { PasswordHasher } from '../../password-hasher.ts';
 
 /** OWASP's Argon2id minimum (m = 19 MiB, t = 2, p = 1); the PHC string records them for later upgrades. */
 // `algorithm: 2` is Argon2id; the package exports it as an ambient const enum that type stripping cannot inline.

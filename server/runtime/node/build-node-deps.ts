@@ -1,5 +1,6 @@
-import type { AppDeps, Logger } from '../../app-deps.ts';
-import { systemClock } from '../../app-deps.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Logger } from '../../logger.ts';
+import { systemClock } from '../../clock.ts';
 import { createFieldCipher } from '../../crypto/field-cipher.ts';
 import { collectReviewEvidence } from '../../features/evidence/collect-review-evidence.ts';
 import { randomIds } from '../../crypto/ids.ts';

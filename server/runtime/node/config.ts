@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RunMode } from '../../app-deps.ts';
+import type { RunMode } from '../../app-config.ts';
 import type { RetentionConfig } from '../../features/retention/retention-policy.ts';
 
 const origin = z

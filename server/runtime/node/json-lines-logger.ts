@@ -1,4 +1,4 @@
-import type { Logger } from '../../app-deps.ts';
+import type { Logger } from '../../logger.ts';
 import type { LogLevel } from './operations-config.ts';
 
 /**

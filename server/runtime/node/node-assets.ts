@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { StaticAssets } from '../../app-deps.ts';
+import type { StaticAssets } from '../../static-assets.ts';
 import { nodeFileAssets } from './node-file-assets.ts';
 import { DEFAULT_DIST_DIR } from './node-widget-assets.ts';
 

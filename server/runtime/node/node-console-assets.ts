@@ -1,5 +1,5 @@
 import { resolve, sep } from 'node:path';
-import type { WidgetAssets } from '../../app-deps.ts';
+import type { WidgetAssets } from '../../static-assets.ts';
 import { nodeFileAssets } from './node-file-assets.ts';
 import { DEFAULT_DIST_DIR } from './node-widget-assets.ts';
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import type { WidgetAssets } from '../../app-deps.ts';
+import type { WidgetAssets } from '../../static-assets.ts';
 import { strongEtag } from '../../http/static-asset.ts';
 import {
   type CompressionSettings,

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
-import type { WidgetAssets } from '../../app-deps.ts';
+import type { WidgetAssets } from '../../static-assets.ts';
 
 /**
  * Models of the liveness step's on-device guidance: face detection, face mesh (head pose, eyelids),

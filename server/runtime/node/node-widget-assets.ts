@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { WidgetAssets } from '../../app-deps.ts';
+import type { WidgetAssets } from '../../static-assets.ts';
 import { strongEtag } from '../../http/static-asset.ts';
 import { nodeFileAssets } from './node-file-assets.ts';
 import { nodeVisionAssets } from './node-vision-assets.ts';

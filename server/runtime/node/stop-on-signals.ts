@@ -1,4 +1,4 @@
-import type { Logger } from '../../app-deps.ts';
+import type { Logger } from '../../logger.ts';
 
 /** After the stop deadline, this much more for the database to close before the process just exits. */
 const EXIT_BACKSTOP_MS = 5_000;

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createApp } from '../../../server/app.ts';
-import type { WidgetAssets } from '../../../server/app-deps.ts';
+import type { WidgetAssets } from '../../../server/static-assets.ts';
 import { createDemoHost, type DemoHost } from '../../../server/http/pages/demo/demo-host.ts';
 import { DEMO_CSP } from '../../../server/http/pages/demo/demo-csp.ts';
 import { createTenantBackend } from '../../../demo/tenant-backend.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { INVALID_VERIFY_TOKEN_LIMIT } from '../../../server/features/verify/verify-rate-limit.ts';
+import { INVALID_VERIFY_TOKEN_LIMIT } from '../../../server/http/verify-rate-limit.ts';
 import { createHarness, json, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';
 import { createVerifySession, verifyCall } from '../verify/verify-support.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Logger } from '../../../server/app-deps.ts';
+import type { Logger } from '../../../server/logger.ts';
 import { createApp } from '../../../server/app.ts';
 import { jsonLinesLogger } from '../../../server/runtime/node/json-lines-logger.ts';
 import { createHarness, json, type TestHarness } from '../support/test-app.ts';

@@ -3,7 +3,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createApp } from '../../../server/app.ts';
-import type { AppConfig, AppDeps } from '../../../server/app-deps.ts';
+import type { AppConfig } from '../../../server/app-config.ts';
+import type { AppDeps } from '../../../server/app-deps.ts';
 import { createFieldCipher } from '../../../server/crypto/field-cipher.ts';
 import { randomIds } from '../../../server/crypto/ids.ts';
 import { randomBytes } from '../../../server/crypto/primitives.ts';

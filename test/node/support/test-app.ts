@@ -1,5 +1,6 @@
 import { createApp } from '../../../server/app.ts';
-import type { AppConfig, AppDeps } from '../../../server/app-deps.ts';
+import type { AppConfig } from '../../../server/app-config.ts';
+import type { AppDeps } from '../../../server/app-deps.ts';
 import { type MemoryBlobStore, memoryBlobStore } from '../../../server/store/blobs/memory-blob-store.ts';
 import { createFieldCipher } from '../../../server/crypto/field-cipher.ts';
 import { randomBytes } from '../../../server/crypto/primitives.ts';

@@ -1,4 +1,4 @@
-import type { Clock } from '../../../server/app-deps.ts';
+import type { Clock } from '../../../server/clock.ts';
 
 /** A clock tests move by hand: expiry, lockouts and token lifetimes run in microseconds. */
 export class TestClock implements Clock {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import type { WidgetAssets } from '../../../server/app-deps.ts';
+import type { WidgetAssets } from '../../../server/static-assets.ts';
 import { updateTenant } from '../../../server/store/tenants.ts';
 import { createHarness, json, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';

@@ -1,4 +1,4 @@
-import type { WidgetAssets } from '../../../app-deps.ts';
+import type { WidgetAssets } from '../../../static-assets.ts';
 
 /** What the server needs of demo/tenant-backend.ts (built to demo/dist/server/tenant-backend.js). */
 export interface DemoTenantBackend {

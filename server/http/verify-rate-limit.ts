@@ -1,7 +1,7 @@
-import type { AppDeps } from '../../app-deps.ts';
-import { ApiError } from '../../errors/api-error.ts';
-import { fixedWindow } from '../../http/rate-limit-counter.ts';
-import { defaultRateLimitCounter } from '../../store/rate-limit-windows.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { fixedWindow } from './rate-limit-counter.ts';
+import { defaultRateLimitCounter } from '../store/rate-limit-windows.ts';
 
 /** Per session and 60 s: far above what a person capturing documents needs, far below scripted abuse. */
 export const VERIFY_RATE_LIMITS = { read: 120, write: 40 } as const;

@@ -1,5 +1,5 @@
-import { readBodyLimited } from '../../http/read-body.ts';
-import { verifyError } from './verify-errors.ts';
+import { readBodyLimited } from './read-body.ts';
+import { verifyError } from '../features/verify/verify-errors.ts';
 
 /** API.md §10: at most 10 MB per image, documents and liveness frames alike. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;

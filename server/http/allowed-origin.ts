@@ -1,4 +1,4 @@
-import type { Environment } from '../../domain/api-key-format.ts';
+import type { Environment } from '../domain/api-key-format.ts';
 
 /**
  * Whether a browser page at `origin` may call the end-user endpoints for a session (API.md §9): the

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import type { Clock } from '../../app-deps.ts';
-import { sha256Hex } from '../../crypto/primitives.ts';
-import type { AppEnv } from '../../http/app-env.ts';
+import type { Clock } from '../clock.ts';
+import { sha256Hex } from '../crypto/primitives.ts';
+import type { AppEnv } from './app-env.ts';
 import { readMultipart } from './multipart.ts';
 
 /** How much of a multipart body an end-user operation reads: the whole body, and each file. */

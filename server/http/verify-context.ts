@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../../http/app-env.ts';
-import type { SessionRow } from '../../store/sessions.ts';
-import type { TenantRow } from '../../store/tenants.ts';
+import type { AppEnv } from './app-env.ts';
+import type { SessionRow } from '../store/sessions.ts';
+import type { TenantRow } from '../store/tenants.ts';
 
 /** Who is calling a `/v1/verify/*` endpoint: the session a verify or handoff token resolved to. */
 export interface VerifyCaller {

@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../../http/app-env.ts';
-import { jsonBody } from '../../http/json-body.ts';
-import type { RouteKit } from '../../http/route-kit.ts';
+import type { AppEnv } from './app-env.ts';
+import { jsonBody } from './json-body.ts';
+import type { RouteKit } from './route-kit.ts';
 import { verifyAuth } from './verify-auth.ts';
 import { verifyCors } from './verify-cors.ts';
 import { formFingerprint, type MultipartLimits, verifyForm } from './verify-form.ts';

@@ -1,10 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppDeps } from '../../app-deps.ts';
-import type { AppEnv } from '../../http/app-env.ts';
-import { checkIdempotencyKey, type IdempotentCall, runIdempotently } from '../../http/idempotent-replay.ts';
+import type { AppDeps } from '../app-deps.ts';
+import type { AppEnv } from './app-env.ts';
+import { checkIdempotencyKey, type IdempotentCall, runIdempotently } from './idempotent-replay.ts';
 import { verifyCaller } from './verify-context.ts';
-import { verifyError } from './verify-errors.ts';
+import { verifyError } from '../features/verify/verify-errors.ts';
 
 /** What a request's idempotency fingerprint is made of, beyond its method and path. */
 export type FingerprintSource = (c: Context<AppEnv>) => Promise<string> | string;

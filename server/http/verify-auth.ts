@@ -1,16 +1,16 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppDeps } from '../../app-deps.ts';
-import type { AppEnv } from '../../http/app-env.ts';
-import { readSession } from '../sessions/transition-session.ts';
-import { hashVerifyToken } from '../sessions/verify-token.ts';
-import { findTenant } from '../../store/tenants.ts';
-import { findVerifyHandoff } from '../../store/verify-handoffs.ts';
-import { findSessionById, findSessionByVerifyTokenHash } from '../../store/verify-sessions.ts';
+import type { AppDeps } from '../app-deps.ts';
+import type { AppEnv } from './app-env.ts';
+import { readSession } from '../features/sessions/transition-session.ts';
+import { hashVerifyToken } from '../features/sessions/verify-token.ts';
+import { findTenant } from '../store/tenants.ts';
+import { findVerifyHandoff } from '../store/verify-handoffs.ts';
+import { findSessionById, findSessionByVerifyTokenHash } from '../store/verify-sessions.ts';
 import { isAllowedVerifyOrigin } from './allowed-origin.ts';
 import { refuseOrigin, setVerifyCaller, type VerifyCaller } from './verify-context.ts';
-import { verifyError } from './verify-errors.ts';
+import { verifyError } from '../features/verify/verify-errors.ts';
 import { createInvalidVerifyTokenThrottle, createVerifyRateLimiter } from './verify-rate-limit.ts';
-import { networkPrefixOf } from '../audit/network-prefix.ts';
+import { networkPrefixOf } from '../features/audit/network-prefix.ts';
 
 /** Verify and handoff tokens are base62 (160 bits: 28 characters); anything else is not worth a query. */
 const TOKEN_SHAPE = /^[0-9A-Za-z]{20,64}$/;

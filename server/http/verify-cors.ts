@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from './app-env.ts';
 import { isOriginRefused } from './verify-context.ts';
 
 const ALLOWED_METHODS = 'GET, POST, PUT';
