@@ -282,7 +282,7 @@ export class FakeConsoleBackend {
   readonly reviews: { id: string; decision: string; reason_codes?: string[]; note?: string }[] = [];
   /** Active review claims by session id (issue 25); a test may seed another reviewer's. */
   readonly claims = new Map<string, ReviewClaim>();
-  /** What `GET /v1/sessions/:id/document-data` answers for a session; absent: 404 resource_missing. */
+  /** What `GET /v1/sessions/:id/document-data` answers for a session; absent: no document (empty sources). */
   readonly documentData = new Map<string, DocumentData>();
   /** Reason codes per session (the latest decision's), for the `reason_code` filters. */
   readonly reasonCodes = new Map<string, string[]>([
@@ -994,7 +994,28 @@ export class FakeConsoleBackend {
         return problem(403, 'insufficient_capability', 'This needs identities:read_pii.');
       }
       const data = this.documentData.get(id!);
-      if (!data) return problem(404, 'resource_missing', `No document data for ${id}.`);
+      if (!data) {
+        // As the server: a session without an identity document answers an empty comparison, unaudited.
+        if (!this.sessions.some((s) => s.session_id === id)) {
+          return problem(404, 'resource_missing', `No session ${id}.`);
+        }
+        return json({
+          object: 'document_data',
+          session_id: id,
+          document_type: null,
+          issuing_country: null,
+          fields: [
+            'first_name',
+            'last_name',
+            'date_of_birth',
+            'document_number',
+            'expiry_date',
+            'nationality',
+          ],
+          sources: [],
+          disagreements: [],
+        });
+      }
       this.#audited('session.personal_data_viewed', role, id!, {});
       return json(data);
     });
