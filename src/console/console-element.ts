@@ -115,6 +115,11 @@ export class IdvConsoleElement extends LitElement {
         min-height: 40px;
         padding-block: 0.25rem;
       }
+      /* Room for the waiting counts ("Production · 12 waiting") before they are read: growing when
+         they arrive, the picker wrapped the header and pushed the whole page down (layout shift). */
+      .controls #environment {
+        min-inline-size: 15rem;
+      }
       .user {
         display: flex;
         align-items: center;

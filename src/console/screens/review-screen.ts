@@ -192,6 +192,39 @@ export class ReviewScreen extends ConsoleScreen {
         background: var(--idv-color-primary);
         color: var(--idv-color-on-primary);
       }
+      .queue-count {
+        min-inline-size: 7rem;
+      }
+      /* A touch target, not a line of text (WCAG 2.5.8: at least 24 × 24 px; 44 px like the buttons). */
+      .queue-list summary {
+        min-block-size: 2.75rem;
+        padding-block: 0.625rem;
+        box-sizing: border-box;
+        margin-block-end: 0.5rem;
+      }
+      /*
+       * While the queue or a session loads: blocks where its parts will be, at least a screen tall, so
+       * what follows them (the shortcuts) starts below the fold and nothing in view moves when the data
+       * arrives (cumulative layout shift). The blocks are replaced, not resized, which does not count.
+       */
+      .skeleton {
+        min-block-size: 100vh;
+      }
+      .skeleton p {
+        margin-block: 0 0.75rem;
+      }
+      .skeleton .block {
+        background: var(--idv-color-surface);
+        border: 1px solid var(--idv-color-border);
+        border-radius: var(--idv-radius);
+      }
+      .skeleton .reasons {
+        block-size: 5rem;
+        margin-block-end: 1rem;
+      }
+      .skeleton .review-grid .block {
+        min-block-size: 36rem;
+      }
     `,
   ];
 
@@ -321,15 +354,18 @@ export class ReviewScreen extends ConsoleScreen {
     this.conflict = null;
     this.decisionError = null;
     const path = `/v1/sessions/${encodeURIComponent(target.session_id)}`;
+    // The claim is asked for beside the reads (it never throws), so the decision panel first shows with
+    // its claim bar filled instead of growing one when the claim comes back.
+    const claimed = this.#claim(target.session_id, 'claim');
     try {
       const [result, uploads, documentData] = await Promise.all([
         this.api.get<SessionResult>(`${path}/result`, { signal: abort.signal }),
         this.api.get<List<EvidenceUpload>>(`${path}/evidence`, { signal: abort.signal }),
         this.#documentData(path, abort.signal),
+        claimed,
       ]);
       if (abort.signal.aborted) return;
       this.current = { session: target, result, uploads: uploads.data, ...documentData };
-      void this.#claim(target.session_id, 'claim');
     } catch (error) {
       if (!abort.signal.aborted) this.decisionError = error;
       return;
@@ -369,7 +405,8 @@ export class ReviewScreen extends ConsoleScreen {
       return { documentData: data, documentDataNote: '' };
     } catch (error) {
       if (signal.aborted) throw error;
-      // resource_missing: nothing was typed or read; route_not_found: a server without this operation.
+      // A session without a document answers 200 with no source; route_not_found: a server without
+      // this operation.
       return { documentData: null, documentDataNote: this.t('docDataNone') };
     }
   }
@@ -464,12 +501,18 @@ export class ReviewScreen extends ConsoleScreen {
     this.busy = how === 'take-over' || this.busy;
     try {
       const claim = await this.api.post<ReviewClaim>(path, { idempotencyKey: actionKey() });
-      if (this.current?.session.session_id !== sessionId) return;
+      if (!this.#showing(sessionId)) {
+        // The reviewer moved on while it was asked for (j, j, j): not theirs to keep for half an hour.
+        if (claim.expires_at !== null) {
+          this.api.delete(`/v1/sessions/${encodeURIComponent(sessionId)}/claim`).catch(() => undefined);
+        }
+        return;
+      }
       this.claim = { kind: 'mine', claim };
       this.#renewLater(sessionId);
       if (how === 'take-over') void this.focusAfterRender('#claim');
     } catch (error) {
-      if (this.current?.session.session_id !== sessionId || !(error instanceof ConsoleApiError)) return;
+      if (!this.#showing(sessionId) || !(error instanceof ConsoleApiError)) return;
       if (error.code === 'review_claimed') {
         this.#claimedBy(error);
         return;
@@ -480,6 +523,11 @@ export class ReviewScreen extends ConsoleScreen {
     } finally {
       if (how === 'take-over') this.busy = false;
     }
+  }
+
+  /** Whether `sessionId` is the session on screen (loaded or still loading). */
+  #showing(sessionId: string): boolean {
+    return this.queue?.[this.index]?.session_id === sessionId;
   }
 
   #claimedBy(error: ConsoleApiError): void {
@@ -887,9 +935,21 @@ export class ReviewScreen extends ConsoleScreen {
             ${checksTable(t, this.ctx.locale, current.result.checks, t('sectionChecks'))}
             <h3>${t('evidenceTitle')}</h3>
             ${this.#renderEvidence(current)}`
-          : html`<p role="status" class="muted">${t('loading')}</p>`
+          : this.#renderSkeleton()
       }
     </section>`;
+  }
+
+  /** Where the session's parts will be, while it loads (see `.skeleton`): the loading notice first. */
+  #renderSkeleton() {
+    return html`<div class="skeleton" aria-busy="true">
+      <p role="status" class="muted">${this.t('loading')}</p>
+      <div class="block reasons"></div>
+      <div class="review-grid">
+        <div class="block"></div>
+        <div class="block"></div>
+      </div>
+    </div>`;
   }
 
   #renderQueueList(queue: ReviewQueueItem[]) {
@@ -915,7 +975,8 @@ export class ReviewScreen extends ConsoleScreen {
   override render() {
     const t = this.t;
     const queue = this.queue;
-    return html`${this.heading(t('navReviews'), queue ? html`<span class="muted">${t('queueCount', { count: queue.length })}</span>` : nothing)}
+    // The count's room is kept while the queue loads: arriving, it would wrap a narrow heading row.
+    return html`${this.heading(t('navReviews'), html`<span class="muted queue-count">${queue ? t('queueCount', { count: queue.length }) : '\u00a0'}</span>`)}
       <p class="muted">${t('queueIntro')}</p>
       ${queueFilters(
         t,
@@ -925,7 +986,8 @@ export class ReviewScreen extends ConsoleScreen {
         this.can('sessions:read') ? () => void this.#export() : null,
       )}
       <div role="status">${this.outcome ? html`<p class="notice">${this.outcome}</p>` : nothing}</div>
-      ${this.renderError()} ${this.renderLoading()}
+      ${this.renderError()}
+      ${queue === null && this.loading ? this.#renderSkeleton() : nothing}
       ${
         queue && queue.length === 0
           ? QUEUE_FILTERS.some((name) => this.query.get(name))
@@ -934,8 +996,11 @@ export class ReviewScreen extends ConsoleScreen {
               <p>${t('queueEmptyBody')}</p>`
           : nothing
       }
-      ${queue && queue.length > 0 ? html`${this.#renderQueueList(queue)} ${this.#renderCurrent(queue)}` : nothing}
-      ${this.#renderShortcuts()}`;
+      ${
+        queue && queue.length > 0
+          ? html`${this.#renderQueueList(queue)} ${this.#renderCurrent(queue)} ${this.#renderShortcuts()}`
+          : nothing
+      }`;
   }
 }
 

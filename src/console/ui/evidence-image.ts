@@ -151,6 +151,7 @@ export class EvidenceImage extends LitElement {
 
   override render() {
     const { labels } = this;
+    const shown = this.src !== '' && !this.failed;
     return html`<figure>
       <figcaption>${this.caption}</figcaption>
       <div class="frame" tabindex="0" role="group" aria-label=${this.caption}
@@ -164,18 +165,19 @@ export class EvidenceImage extends LitElement {
         }
       </div>
       ${
-        this.src && !this.failed
-          ? html`<div class="tools">
+        // The tools are there from the start, disabled until the image is (and when it failed): appearing
+        // with it, they would push everything below the viewer down as each image arrives (layout shift).
+        html`<div class="tools">
             <button type="button" class="secondary" aria-label=${`${labels.zoomIn}: ${this.caption}`}
-              ?disabled=${this.zoom >= MAX_ZOOM} @click=${() => (this.zoom = Math.min(MAX_ZOOM, this.zoom + ZOOM_STEP))}>+</button>
+              ?disabled=${!shown || this.zoom >= MAX_ZOOM} @click=${() => (this.zoom = Math.min(MAX_ZOOM, this.zoom + ZOOM_STEP))}>+</button>
             <button type="button" class="secondary" aria-label=${`${labels.zoomOut}: ${this.caption}`}
-              ?disabled=${this.zoom <= MIN_ZOOM} @click=${() => (this.zoom = Math.max(MIN_ZOOM, this.zoom - ZOOM_STEP))}>−</button>
+              ?disabled=${!shown || this.zoom <= MIN_ZOOM} @click=${() => (this.zoom = Math.max(MIN_ZOOM, this.zoom - ZOOM_STEP))}>−</button>
             <button type="button" class="secondary" aria-label=${`${labels.rotate}: ${this.caption}`}
-              @click=${() => (this.rotation = (this.rotation + 90) % 360)}>↻</button>
+              ?disabled=${!shown} @click=${() => (this.rotation = (this.rotation + 90) % 360)}>↻</button>
             ${
               labels.rotateBack
                 ? html`<button type="button" class="secondary" aria-label=${`${labels.rotateBack}: ${this.caption}`}
-                  @click=${() => (this.rotation = (this.rotation + 270) % 360)}>↺</button>`
+                  ?disabled=${!shown} @click=${() => (this.rotation = (this.rotation + 270) % 360)}>↺</button>`
                 : nothing
             }
             ${
@@ -187,7 +189,6 @@ export class EvidenceImage extends LitElement {
                 : nothing
             }
           </div>`
-          : nothing
       }
     </figure>`;
   }
