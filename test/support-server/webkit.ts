@@ -54,8 +54,11 @@ function startXvfb(xvfb: string): Promise<{ process: ChildProcess; display: stri
   });
 }
 
-/** Polls WebKitWebDriver's `/status` until it answers, or fails after `timeoutMs`. */
-async function waitForDriver(port: number, driver: ChildProcess, timeoutMs = 20_000): Promise<void> {
+/**
+ * Polls WebKitWebDriver's `/status` until it answers or the driver exits; `timeoutMs` only ends a driver
+ * that hangs without either (20 s was within reach of a slow start on a loaded runner).
+ */
+async function waitForDriver(port: number, driver: ChildProcess, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited (${driver.exitCode})`);

@@ -66,18 +66,15 @@ describe('stopping on SIGTERM', () => {
   async function start(): Promise<ServerProcess> {
     const dataDir = mkdtempSync(join(tmpdir(), 'idv-stop-'));
     dataDirs.push(dataDir);
-    const server = await startServerProcess(
-      {
-        NODE_ENV: 'production',
-        IDV_DATA_DIR: dataDir,
-        IDV_BASE_URL: 'https://api.acme.example',
-        IDV_MASTER_KEY: randomBytes(32).toString('base64'),
-        IDV_JWT_SECRET: randomBytes(32).toString('base64'),
-        IDV_SHUTDOWN_TIMEOUT_MS: '8000',
-        IDV_VISION: 'off',
-      },
-      { startTimeoutMs: 120_000 },
-    );
+    const server = await startServerProcess({
+      NODE_ENV: 'production',
+      IDV_DATA_DIR: dataDir,
+      IDV_BASE_URL: 'https://api.acme.example',
+      IDV_MASTER_KEY: randomBytes(32).toString('base64'),
+      IDV_JWT_SECRET: randomBytes(32).toString('base64'),
+      IDV_SHUTDOWN_TIMEOUT_MS: '8000',
+      IDV_VISION: 'off',
+    });
     servers.push(server);
     return server;
   }
