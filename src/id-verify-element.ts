@@ -1,7 +1,7 @@
 import { css, html, LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { VerifyApiError } from './api/verify-api-error.ts';
 import type { VerifyApiClient } from './api/verify-api.ts';
-import type { SandboxOutcome, SessionStatus, SessionView, StepId } from './api/verify-types.ts';
+import type { SandboxOutcome, SessionStatus, SessionView, StepId } from './api/verify-api.ts';
 import { isHandheld } from './components/handheld.ts';
 import { sharedStyles } from './components/shared-styles.ts';
 import { themeStyles } from './components/theme-styles.ts';
@@ -27,6 +27,14 @@ import type {
 } from './steps/step-events.ts';
 
 export type Theme = 'light' | 'dark' | 'auto';
+
+/**
+ * Not in the server's document: end-user-safe decision reasons a session view may carry once decided.
+ * The server's `GET /v1/verify/session` sends none today; the widget words them when a server does.
+ */
+interface DecisionReasons {
+  reasons?: { code: string; user_message?: string }[];
+}
 
 /** Default cadence of status polling while the checks run or a phone carries on. */
 const DEFAULT_POLL_MS = 2000;
@@ -519,7 +527,7 @@ export class IdVerifyElement extends LitElement {
 
   #renderResult(status: SessionStatus) {
     const t = this.#t;
-    const session = this.#session.session;
+    const session: (SessionView & DecisionReasons) | null = this.#session.session;
     const arrivedFinished = this.#session.arrivedFinished;
     const tenant = session?.tenant?.name || t('tenantFallback');
     const text =

@@ -9,7 +9,7 @@
 export type { VerifyApiClient, VerifyApiOptions } from './api/verify-api.ts';
 export { VerifyApi } from './api/verify-api.ts';
 export { type ProblemDetails, VerifyApiError } from './api/verify-api-error.ts';
-export type * from './api/verify-types.ts';
+export type * from './api/verify-api.ts';
 export { IdvBeforeStepChangeEvent } from './events/idv-before-step-change-event.ts';
 export { type IdvCompleteDetail, IdvCompleteEvent } from './events/idv-complete-event.ts';
 export { type IdvErrorDetail, IdvErrorEvent } from './events/idv-error-event.ts';

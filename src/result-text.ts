@@ -1,4 +1,4 @@
-import type { SessionStatus } from './api/verify-types.ts';
+import type { SessionStatus } from './api/verify-api.ts';
 import type { MessageKey } from './i18n/en.ts';
 
 /** Title and body of the result screen per status (`created`/`collecting` never reach it). */

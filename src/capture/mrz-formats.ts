@@ -1,4 +1,4 @@
-import type { IdDocumentType, Side } from '../api/verify-types.ts';
+import type { IdDocumentType, Side } from '../api/verify-api.ts';
 
 /**
  * The machine-readable zones (ICAO Doc 9303) the widget knows, and which document prints which. Apart

@@ -1,4 +1,4 @@
-import type { TenantBranding } from '../api/verify-types.ts';
+import type { TenantBranding } from '../api/verify-api.ts';
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 

@@ -1,5 +1,5 @@
 import { css, html, LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
-import type { IdDocumentType, Side } from '../api/verify-types.ts';
+import type { IdDocumentType, Side } from '../api/verify-api.ts';
 import { mrzLines } from '../capture/mrz-formats.ts';
 import { prepareImageFile } from '../capture/encode-jpeg.ts';
 import type { FrameIssue, FrameQuality } from '../capture/frame-quality.ts';

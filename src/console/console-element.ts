@@ -3,7 +3,8 @@ import { sharedStyles } from '../components/shared-styles.ts';
 import { themeStyles } from '../components/theme-styles.ts';
 import { ConsoleApi } from './api/console-api.ts';
 import type { ConsoleApiError } from './api/console-api-error.ts';
-import { ENVIRONMENTS, type Environment, type Me } from './api/console-types.ts';
+import type { Environment, Schemas } from './api/console-api.ts';
+import { ENVIRONMENTS } from './api/lists.ts';
 import { TokenStore } from './auth/token-store.ts';
 import { en, type MessageKey } from './i18n/en.ts';
 import {
@@ -36,6 +37,8 @@ import type {
 } from './ui/console-screen.ts';
 import { initialEnvironment, rememberEnvironment, waitingCounts } from './ui/environment-choice.ts';
 import { readPreference, writePreference } from './ui/preferences.ts';
+
+type Me = Schemas['Me'];
 
 export type ConsoleTheme = 'auto' | 'light' | 'dark';
 const THEMES: readonly ConsoleTheme[] = ['auto', 'light', 'dark'];

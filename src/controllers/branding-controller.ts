@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { TenantBranding } from '../api/verify-types.ts';
+import type { TenantBranding } from '../api/verify-api.ts';
 import { brandingDeclarations } from '../components/branding.ts';
 
 type BrandingHost = ReactiveControllerHost & { readonly shadowRoot: ShadowRoot | null };

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { SessionStatus } from '../api/verify-types.ts';
+import type { SessionStatus } from '../api/verify-api.ts';
 import { IdvBeforeStepChangeEvent } from '../events/idv-before-step-change-event.ts';
 import { IdvCompleteEvent } from '../events/idv-complete-event.ts';
 import { IdvStepChangeEvent } from '../events/idv-step-change-event.ts';

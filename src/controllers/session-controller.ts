@@ -2,7 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { parseVerifyUrl } from '../api/parse-verify-url.ts';
 import { expiryReason, VerifyApiError } from '../api/verify-api-error.ts';
 import { VerifyApi, type VerifyApiClient } from '../api/verify-api.ts';
-import type { SessionView, StepId } from '../api/verify-types.ts';
+import type { SessionView, StepId } from '../api/verify-api.ts';
 import { IdvReadyEvent } from '../events/idv-ready-event.ts';
 import { buildContext } from '../flow/build-context.ts';
 import type { ExpiryReason } from '../flow/flow-types.ts';

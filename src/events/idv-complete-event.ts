@@ -1,4 +1,4 @@
-import type { SessionStatus } from '../api/verify-types.ts';
+import type { SessionStatus } from '../api/verify-api.ts';
 
 export interface IdvCompleteDetail {
   session_id: string | null;

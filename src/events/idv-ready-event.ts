@@ -1,4 +1,4 @@
-import type { SessionStatus, StepId } from '../api/verify-types.ts';
+import type { SessionStatus, StepId } from '../api/verify-api.ts';
 
 export interface IdvReadyDetail {
   session_id: string | null;

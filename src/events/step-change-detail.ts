@@ -1,4 +1,4 @@
-import type { StepId } from '../api/verify-types.ts';
+import type { StepId } from '../api/verify-api.ts';
 
 /** Screen names as `idv-step-change` reports them: the flow screens plus the shell's own. */
 export interface StepChangeDetail {

@@ -1,4 +1,4 @@
-import type { IdDocumentType, Side, StepId } from '../api/verify-types.ts';
+import type { IdDocumentType, Side, StepId } from '../api/verify-api.ts';
 import type { CaptureMode, FlowContext, FlowSession, Screen } from './flow-types.ts';
 
 /**
@@ -45,7 +45,9 @@ export function buildContext(session: FlowSession, previous?: FlowContext | null
     .map((s) => s.step);
   const offered = session.accepted_document_types;
   const idTypes = (Array.isArray(offered) ? offered : offered?.id_document) ?? [];
-  const accepted = idTypes.filter((t) => ALL_ID_DOCUMENT_TYPES.includes(t));
+  const accepted = idTypes.filter((t): t is IdDocumentType =>
+    (ALL_ID_DOCUMENT_TYPES as readonly string[]).includes(t),
+  );
   const documentTypes = accepted.length > 0 ? accepted : [...ALL_ID_DOCUMENT_TYPES];
   const kept = previous?.documentType;
   const captureMode: CaptureMode = previous?.captureMode ?? 'camera';

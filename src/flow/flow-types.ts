@@ -1,4 +1,11 @@
-import type { IdDocumentType, SessionStatus, SessionView, Side, StepId } from '../api/verify-types.ts';
+import type {
+  IdDocumentType,
+  SessionStatus,
+  SessionStepView,
+  SessionView,
+  Side,
+  StepId,
+} from '../api/verify-api.ts';
 
 /** One screen of the wizard. `id_document` spans four screens; every other step is one. */
 export type Screen =
@@ -41,11 +48,17 @@ export type ResumableState =
 
 export type FlowState = ResumableState | { phase: 'offline'; resume: ResumableState };
 
-/** What the session view must tell the flow. */
-export type FlowSession = Pick<
-  SessionView,
-  'status' | 'required_steps' | 'steps' | 'accepted_document_types' | 'sandbox'
->;
+/**
+ * The flow's view of the session (SessionView): only `status` is sure. The flow also runs on views
+ * with parts missing (older servers, mocks): steps without attempts, no `required_steps`, and a bare
+ * `accepted_document_types` array, which means `id_document`.
+ */
+export type FlowSession = Pick<SessionView, 'status'> & {
+  required_steps?: SessionView['required_steps'];
+  steps?: (Pick<SessionStepView, 'step' | 'status'> & { attempts_remaining?: number })[];
+  accepted_document_types?: SessionView['accepted_document_types'] | string[];
+  sandbox?: boolean;
+};
 
 export type FlowEvent =
   | { type: 'session_loaded'; session: FlowSession }

@@ -1,4 +1,4 @@
-import type { SessionStatus, StepId } from '../api/verify-types.ts';
+import type { SessionStatus, StepId } from '../api/verify-api.ts';
 import { buildContext, nextScreen, sidesOf } from './build-context.ts';
 import type { FlowContext, FlowEvent, FlowState, ResumableState, Screen } from './flow-types.ts';
 

@@ -1,4 +1,4 @@
-import type { LivenessAction } from '../api/verify-types.ts';
+import type { LivenessAction } from '../api/verify-api.ts';
 
 /**
  * One face as the on-device model saw it, in the units of the server's face analysis

@@ -8,7 +8,7 @@
  * The guidance only decides when to take each frame and what to tell the end-user; the server judges
  * every frame again with its own models.
  */
-import type { LivenessAction } from '../api/verify-types.ts';
+import type { LivenessAction } from '../api/verify-api.ts';
 import { ActionFollower, type FaceMeasure, type GuidanceVerdict } from './face-guidance.ts';
 import { type HumanFace, measureHumanFace } from './human-face-measure.ts';
 

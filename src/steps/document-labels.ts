@@ -1,4 +1,4 @@
-import type { DocumentType } from '../api/verify-types.ts';
+import type { DocumentType } from '../api/verify-api.ts';
 import type { MessageKey } from '../i18n/en.ts';
 
 /** Message key naming each document type. */

@@ -1,5 +1,5 @@
 import { css, html, type ReactiveControllerHost } from 'lit';
-import type { DetailField, DocumentPrefill } from '../api/verify-types.ts';
+import type { DetailField, DocumentPrefill } from '../api/verify-api.ts';
 import { MRZ_SHAPE, type MrzFormat } from '../capture/mrz-formats.ts';
 import { type MrzFields, readMrz } from '../capture/mrz-input.ts';
 import type { Translate } from '../i18n/localize.ts';

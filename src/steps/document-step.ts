@@ -9,7 +9,7 @@ import type {
   IdDocumentType,
   QualityIssue,
   Side,
-} from '../api/verify-types.ts';
+} from '../api/verify-api.ts';
 import { MRZ_FORMATS } from '../capture/mrz-formats.ts';
 import type { CameraFailedEvent, CapturedEvent, CaptureModeEvent } from '../components/capture-events.ts';
 import type { CaptureView } from '../components/capture-view.ts';
@@ -265,7 +265,7 @@ export class DocumentStep extends StepElement {
 
   /** "Yes, continue" on what was read: the server has the details already, or gets exactly those. */
   async #acceptRead(): Promise<void> {
-    const read = this.prefill?.details ?? {};
+    const read: DocumentPrefill['details'] = this.prefill?.details ?? {};
     if (this.#detailsOnServer) {
       this.emitFlow({ type: 'details_confirmed' });
       return;

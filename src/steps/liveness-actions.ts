@@ -1,4 +1,4 @@
-import type { LivenessAction } from '../api/verify-types.ts';
+import type { LivenessAction } from '../api/verify-api.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import type { GuidanceIssue } from '../liveness/face-guidance.ts';
 

@@ -1,4 +1,4 @@
-import type { LivenessResult } from '../api/verify-types.ts';
+import type { LivenessResult } from '../api/verify-api.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import type { Translate } from '../i18n/localize.ts';
 import { knownActionPrompt } from './liveness-actions.ts';
@@ -26,7 +26,10 @@ const BY_REASON: Readonly<Record<string, MessageKey>> = {
  *   livenessRetryText({ status: 'retry', attempts_remaining: 2, reason: 'action_not_performed', action: 'smile' }, t)
  *   // 'We did not see this movement: “Smile”. Follow each prompt and try again.'
  */
-export function livenessRetryText(result: LivenessResult, t: Translate): string {
+export function livenessRetryText(
+  result: Pick<LivenessResult, 'reason' | 'action' | 'quality_issues' | 'user_message'>,
+  t: Translate,
+): string {
   // Frames refused for capture quality: the same words as the document's live guidance (light, stillness).
   // (A camera too small to judge has no such words: the server's advice, to use another camera, stands.)
   const issue = result.reason === 'capture_quality' ? result.quality_issues?.[0] : undefined;

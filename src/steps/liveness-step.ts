@@ -1,5 +1,5 @@
 import { css, html, type PropertyDeclarations } from 'lit';
-import type { LivenessAction, LivenessChallenge } from '../api/verify-types.ts';
+import type { LivenessAction, LivenessChallenge } from '../api/verify-api.ts';
 import { type EncodeOptions, encodeJpeg } from '../capture/encode-jpeg.ts';
 import { CameraController } from '../controllers/camera-controller.ts';
 import type { CameraIssue } from '../flow/flow-types.ts';

@@ -1,4 +1,4 @@
-import type { QualityIssue } from '../api/verify-types.ts';
+import type { QualityIssue } from '../api/verify-api.ts';
 import type { MessageKey } from '../i18n/en.ts';
 
 /** What to tell the end-user for each server quality issue (same words as the live guidance). */

@@ -1,5 +1,5 @@
 import { css, html, type PropertyDeclarations } from 'lit';
-import type { SandboxOutcome, StepId } from '../api/verify-types.ts';
+import type { SandboxOutcome, StepId } from '../api/verify-api.ts';
 import { SubmitIntentEvent } from './step-events.ts';
 import { StepElement } from './step-element.ts';
 import { STEP_TITLE } from './step-titles.ts';

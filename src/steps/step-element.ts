@@ -1,6 +1,5 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
-import type { VerifyApiClient } from '../api/verify-api.ts';
-import type { SessionStatus, StepId } from '../api/verify-types.ts';
+import type { StepId, VerifyApiClient } from '../api/verify-api.ts';
 import { sharedStyles } from '../components/shared-styles.ts';
 import type { FlowEvent } from '../flow/flow-types.ts';
 import { FALLBACK_TRANSLATE, type Translate } from '../i18n/localize.ts';
@@ -55,7 +54,7 @@ export class StepElement extends LitElement {
   /** Tells the shell how many attempts the server says are left at `step` (servers that say nothing: nothing). */
   protected reportAttempts(
     step: StepId,
-    answer: { attempts_remaining?: number; session_status?: SessionStatus },
+    answer: { attempts_remaining?: number; session_status?: string },
     failed: boolean,
   ): void {
     if (typeof answer.attempts_remaining !== 'number') return;

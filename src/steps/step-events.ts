@@ -1,4 +1,4 @@
-import type { SandboxOutcome, SessionStatus, StepId } from '../api/verify-types.ts';
+import type { SandboxOutcome, StepId } from '../api/verify-api.ts';
 import type { FlowEvent } from '../flow/flow-types.ts';
 
 /**
@@ -44,8 +44,9 @@ export class AttemptsEvent extends Event {
   readonly remaining: number;
   /** This attempt failed (quality issues, a selfie check to redo) and used one up. */
   readonly failed: boolean;
-  readonly sessionStatus: SessionStatus | undefined;
-  constructor(step: StepId, remaining: number, failed: boolean, sessionStatus?: SessionStatus) {
+  /** The session's status after the attempt, as the answer gives it. */
+  readonly sessionStatus: string | undefined;
+  constructor(step: StepId, remaining: number, failed: boolean, sessionStatus?: string) {
     super('idv-attempts', { bubbles: true });
     this.step = step;
     this.remaining = remaining;

@@ -1,4 +1,4 @@
-import type { StepId } from '../api/verify-types.ts';
+import type { StepId } from '../api/verify-api.ts';
 import type { MessageKey } from '../i18n/en.ts';
 
 /** Message key of each step's name (progress announcements, the review list). */

@@ -1,5 +1,5 @@
 import { html, type PropertyDeclarations, type PropertyValues } from 'lit';
-import type { AddressDocumentType, BusinessDocumentType, QualityIssue } from '../api/verify-types.ts';
+import type { AddressDocumentType, BusinessDocumentType, QualityIssue } from '../api/verify-api.ts';
 import type { CameraFailedEvent, CapturedEvent, CaptureModeEvent } from '../components/capture-events.ts';
 import type { CaptureView } from '../components/capture-view.ts';
 import type { CameraIssue, CaptureMode } from '../flow/flow-types.ts';

@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/id-verify.ts';
-import type { DetailsBody, DocumentPrefill, IdDocumentType } from '../../src/api/verify-types.ts';
+import type { DetailsBody, DocumentPrefill, IdDocumentType } from '../../src/api/verify-api.ts';
 import type { FlowContext } from '../../src/flow/flow-types.ts';
 import type { IdVerifyElement } from '../../src/id-verify-element.ts';
 import { deep, fill, until } from './support/dom.ts';

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia, setViewport } from '@web/test-runner-commands';
 import '../../src/id-verify.ts';
-import type { IdDocumentType, Side } from '../../src/api/verify-types.ts';
+import type { IdDocumentType, Side } from '../../src/api/verify-api.ts';
 import type { CaptureView } from '../../src/components/capture-view.ts';
 import { defineInnerElements } from '../../src/define-inner-elements.ts';
 import type { FlowContext } from '../../src/flow/flow-types.ts';

@@ -4,7 +4,12 @@ import type { IdVerifyElement } from '../../src/id-verify-element.ts';
 import { en } from '../../src/i18n/en.ts';
 import { messages as de } from '../../src/i18n/locales/de.ts';
 import { chooseFile, deep, fill, until } from './support/dom.ts';
-import { brokenPhotoFile, FakeVerifyApi, photoFile } from './support/fake-verify-api.ts';
+import {
+  brokenPhotoFile,
+  FakeVerifyApi,
+  type FakeSessionInit,
+  photoFile,
+} from './support/fake-verify-api.ts';
 
 /**
  * What the end-user is told (issue 14): attempts left and the final screen, the server's problems in
@@ -99,7 +104,7 @@ async function usePreview(el: IdVerifyElement, stepTag: string): Promise<void> {
   (await until(() => deep<HTMLButtonElement>(view, 'button[part~="primary"]'), 3000, 'use button')).click();
 }
 
-function passportAt(step: 'document' | 'liveness', extra: Partial<FakeVerifyApi['session']> = {}) {
+function passportAt(step: 'document' | 'liveness', extra: FakeSessionInit = {}) {
   return new FakeVerifyApi({
     required_steps: ['consent', 'id_document', 'liveness'],
     accepted_document_types: ['passport'],

@@ -1,11 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { defineInnerElements, defineLivenessStep } from '../../src/define-inner-elements.ts';
-import type { LivenessResult } from '../../src/api/verify-types.ts';
 import { en } from '../../src/i18n/en.ts';
 import { translator } from '../../src/i18n/localize.ts';
 import type { LivenessStep } from '../../src/steps/liveness-step.ts';
 import { deep, until } from './support/dom.ts';
-import { FakeVerifyApi } from './support/fake-verify-api.ts';
+import { FakeVerifyApi, type FakeLivenessResult } from './support/fake-verify-api.ts';
 
 /**
  * The liveness step on its own, with the main group's fake camera and no face model in reach: the
@@ -145,7 +144,7 @@ describe('<idv-liveness-step> without the face model', () => {
   });
 
   /** Mounts the step in `locale`, answers its attempt with `result`, and returns the alert's text. */
-  async function retryAlert(locale: 'en' | 'de', result: LivenessResult): Promise<string> {
+  async function retryAlert(locale: 'en' | 'de', result: FakeLivenessResult): Promise<string> {
     const mounted = await mountStep(null);
     step = mounted.step;
     mounted.step.locale = locale;

@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/id-verify.ts';
-import type { SessionView } from '../../src/api/verify-types.ts';
+import type { SessionView } from '../../src/api/verify-api.ts';
 import type { IdVerifyElement } from '../../src/id-verify-element.ts';
 import type { FlowContext, FlowState } from '../../src/flow/flow-types.ts';
 import { CSS_PROPERTY_NAMES, PART_NAMES } from '../node/widget/styling-surface.ts';

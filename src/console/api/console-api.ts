@@ -1,5 +1,57 @@
 import { type ConsoleProblem, ConsoleApiError } from './console-api-error.ts';
-import type { Environment, LoginAnswer, LoginResponse, Me, SecondFactorAnswer } from './console-types.ts';
+import type { components, paths } from '../../../server/client/src/openapi-types.ts';
+
+/*
+ * The console's API types are the server's: `openapi-types.ts` is generated from the server's zod routes
+ * (`npm run generate:client`, drift-tested), and everything here is type-only, so none of it reaches the
+ * bundle. `Schemas['Session']` is a session as the API sends it.
+ */
+export type Schemas = components['schemas'];
+export type Environment = Schemas['Me']['environment'];
+export type Role = Schemas['User']['role'];
+export type Capability = Schemas['Me']['capabilities'][number];
+
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+/** The OpenAPI paths that have `method`. */
+export type PathOf<M extends Method> = {
+  [P in keyof paths]: paths[P] extends Record<M, unknown> ? P : never;
+}[keyof paths];
+type Operation<P extends keyof paths, M extends Method> = paths[P] extends Record<M, infer O> ? O : never;
+/** The JSON body of an operation's success answer (`undefined` for 204 No Content). */
+export type ResponseOf<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { responses: infer R }
+    ? {
+        [C in keyof R & (200 | 201 | 204)]: R[C] extends { content: { 'application/json': infer B } }
+          ? B
+          : undefined;
+      }[keyof R & (200 | 201 | 204)]
+    : never;
+/** The JSON body an operation takes. */
+export type RequestOf<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends {
+    requestBody?: { content: { 'application/json': infer B } };
+  }
+    ? B
+    : never;
+/** The `{name}` segments of a path, to fill in. */
+type ParamsOf<P> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Record<Name, string> & ParamsOf<Rest>
+  : unknown;
+/** The options of a call to `path`: `params` when the path has `{…}` segments, a typed `body` when it takes one. */
+type CallOptions<P extends keyof paths, M extends Method> = Omit<SendOptions, 'body'> & {
+  body?: RequestOf<P, M>;
+} & (P extends `${string}{${string}` ? { params: ParamsOf<P> } : { params?: never });
+type CallArgs<P extends keyof paths, M extends Method> = P extends `${string}{${string}`
+  ? [options: CallOptions<P, M>]
+  : [options?: CallOptions<P, M>];
+
+/** What the password step answers. */
+export type LoginAnswer = ResponseOf<'/v1/console/login', 'post'>;
+/** One of the second factors `POST /v1/console/login/second-factor` takes. */
+export type SecondFactorAnswer = Omit<
+  RequestOf<'/v1/console/login/second-factor', 'post'>,
+  'challenge_token'
+>;
 
 /** Query values: arrays repeat the parameter (`status=a&status=b`); empty values are left out. */
 export type Query = Record<string, string | number | boolean | readonly string[] | null | undefined>;
@@ -55,7 +107,7 @@ export function withQuery(path: string, query: Query | undefined): string {
  *
  * @example
  *   const api = new ConsoleApi({ token: () => store.token, environment: () => 'sandbox' });
- *   const sessions = await api.get<List<Session>>('/v1/sessions', { query: { status: ['review_required'] } });
+ *   const sessions = await api.get('/v1/sessions', { query: { status: ['review_required'] } });
  */
 export class ConsoleApi {
   readonly #base: string;
@@ -74,13 +126,20 @@ export class ConsoleApi {
    * account when the pair opens several (400 `missing_parameter` on `tenant_id` with `tenants`).
    */
   login(email: string, password: string, tenantId?: string): Promise<LoginAnswer> {
-    const body = { email, password, ...(tenantId ? { tenant_id: tenantId } : {}) };
-    return this.#json<LoginAnswer>('POST', '/v1/console/login', { body }, 'none');
+    const body: RequestOf<'/v1/console/login', 'post'> = {
+      email,
+      password,
+      ...(tenantId ? { tenant_id: tenantId } : {}),
+    };
+    return this.#json('POST', '/v1/console/login', { body }, 'none');
   }
 
   /** Completes a login with a second factor (a code, a recovery code or a passkey assertion). */
-  loginSecondFactor(challengeToken: string, answer: SecondFactorAnswer): Promise<LoginResponse> {
-    return this.#json<LoginResponse>(
+  loginSecondFactor(
+    challengeToken: string,
+    answer: SecondFactorAnswer,
+  ): Promise<ResponseOf<'/v1/console/login/second-factor', 'post'>> {
+    return this.#json(
       'POST',
       '/v1/console/login/second-factor',
       { body: { challenge_token: challengeToken, ...answer } },
@@ -94,28 +153,54 @@ export class ConsoleApi {
     await this.#json('POST', '/v1/console/logout', {}, 'quiet');
   }
 
-  me(signal?: AbortSignal): Promise<Me> {
-    return this.get<Me>('/v1/me', signal ? { signal } : {});
+  me(signal?: AbortSignal): Promise<Schemas['Me']> {
+    return this.get('/v1/me', signal ? { signal } : {});
   }
 
-  get<T>(path: string, options: Omit<SendOptions, 'body'> = {}): Promise<T> {
-    return this.#json<T>('GET', path, options, options.quiet ? 'quiet' : 'token');
+  /**
+   * `GET path`, typed by the OpenAPI document: `params` fill its `{…}` segments (encoded), and the answer
+   * is that operation's success body.
+   *
+   * @example
+   *   const result = await api.get('/v1/sessions/{id}/result', { params: { id } });
+   */
+  get<P extends PathOf<'get'>>(path: P, ...[options]: CallArgs<P, 'get'>): Promise<ResponseOf<P, 'get'>> {
+    return this.#call('GET', path, options, options?.quiet ? 'quiet' : 'token');
   }
 
-  post<T>(path: string, options: SendOptions = {}): Promise<T> {
-    return this.#json<T>('POST', path, options);
+  post<P extends PathOf<'post'>>(path: P, ...[options]: CallArgs<P, 'post'>): Promise<ResponseOf<P, 'post'>> {
+    return this.#call('POST', path, options);
   }
 
-  patch<T>(path: string, options: SendOptions = {}): Promise<T> {
-    return this.#json<T>('PATCH', path, options);
+  patch<P extends PathOf<'patch'>>(
+    path: P,
+    ...[options]: CallArgs<P, 'patch'>
+  ): Promise<ResponseOf<P, 'patch'>> {
+    return this.#call('PATCH', path, options);
   }
 
-  put<T>(path: string, options: SendOptions = {}): Promise<T> {
-    return this.#json<T>('PUT', path, options);
+  put<P extends PathOf<'put'>>(path: P, ...[options]: CallArgs<P, 'put'>): Promise<ResponseOf<P, 'put'>> {
+    return this.#call('PUT', path, options);
   }
 
-  delete<T>(path: string, options: SendOptions = {}): Promise<T> {
-    return this.#json<T>('DELETE', path, options);
+  delete<P extends PathOf<'delete'>>(
+    path: P,
+    ...[options]: CallArgs<P, 'delete'>
+  ): Promise<ResponseOf<P, 'delete'>> {
+    return this.#call('DELETE', path, options);
+  }
+
+  #call<T>(
+    method: string,
+    path: string,
+    options: (SendOptions & { params?: Record<string, string> }) | undefined,
+    auth: AuthMode = 'token',
+  ): Promise<T> {
+    const params = options?.params;
+    const filled = params
+      ? path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))
+      : path;
+    return this.#json<T>(method, filled, options ?? {}, auth);
   }
 
   /** A binary download (evidence images) with the console's credentials: the bytes never get a URL of their own. */

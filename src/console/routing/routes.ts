@@ -1,8 +1,8 @@
-import type { Capability } from '../api/console-types.ts';
+import type { Capability } from '../api/console-api.ts';
 import type { MessageKey } from '../i18n/en.ts';
+import { BASE } from './console-path.ts';
 
-/** Every path of the console lives under this prefix; the server answers all of them with index.html. */
-export const BASE = '/console';
+export { BASE, consolePath } from './console-path.ts';
 
 export type ScreenName =
   | 'login'
@@ -253,13 +253,4 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   const { pathname, search } = splitHref(value);
   const match = matchRoute(pathname, search);
   return match && !match.route.public ? match.href : null;
-}
-
-/** Builds a console href from segments and an optional query; values are encoded. */
-export function consolePath(segments: readonly string[], query?: Record<string, string | undefined>): string {
-  const path = `${BASE}/${segments.map(encodeURIComponent).join('/')}`;
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value) params.set(name, value);
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
 }

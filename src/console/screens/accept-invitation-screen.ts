@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { ConsoleApiError } from '../api/console-api-error.ts';
-import { BASE } from '../routing/routes.ts';
+import { BASE } from '../routing/console-path.ts';
 import { ConsoleScreen } from '../ui/console-screen.ts';
 
 /**

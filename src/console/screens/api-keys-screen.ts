@@ -1,7 +1,11 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
-import { type ApiKey, type CreatedApiKey, ENVIRONMENTS, type List } from '../api/console-types.ts';
+import type { Environment, ResponseOf, Schemas } from '../api/console-api.ts';
+import { ENVIRONMENTS } from '../api/lists.ts';
 import { ConsoleScreen } from '../ui/console-screen.ts';
 import { actionKey, badge, secretOnce } from '../ui/widgets.ts';
+
+type ApiKey = Schemas['ApiKey'];
+type CreatedApiKey = ResponseOf<'/v1/api-keys', 'post'>;
 
 /**
  * `/console/api-keys`: the tenant's keys of the environment shown (prefix and last four characters only),
@@ -36,7 +40,7 @@ export class ApiKeysScreen extends ConsoleScreen {
   }
 
   protected override async load(signal: AbortSignal): Promise<void> {
-    this.keys = (await this.api.get<List<ApiKey>>('/v1/api-keys', { signal })).data;
+    this.keys = (await this.api.get('/v1/api-keys', { signal })).data;
   }
 
   get #mayCreateProduction(): boolean {
@@ -62,8 +66,9 @@ export class ApiKeysScreen extends ConsoleScreen {
     this.busy = true;
     this.formError = null;
     try {
-      this.created = await this.api.post<CreatedApiKey>('/v1/api-keys', {
-        body: { name, environment: String(data.get('environment')) },
+      this.created = await this.api.post('/v1/api-keys', {
+        // The select offers exactly ENVIRONMENTS.
+        body: { name, environment: String(data.get('environment')) as Environment },
         idempotencyKey: actionKey(),
       });
       form.reset();
@@ -85,7 +90,7 @@ export class ApiKeysScreen extends ConsoleScreen {
     this.busy = true;
     this.formError = null;
     try {
-      await this.api.delete<ApiKey>(`/v1/api-keys/${encodeURIComponent(key.api_key_id)}`);
+      await this.api.delete('/v1/api-keys/{id}', { params: { id: key.api_key_id } });
       this.revoking = null;
       await this.reload();
     } catch (error) {

@@ -1,15 +1,13 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
-import {
-  AUDIT_ACTIONS,
-  AUDIT_TARGET_TYPES,
-  type AuditEvent,
-  ENVIRONMENTS,
-  type List,
-} from '../api/console-types.ts';
-import { consolePath } from '../routing/routes.ts';
+import type { Schemas } from '../api/console-api.ts';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../../server/features/audit/audit-actions.ts';
+import { ENVIRONMENTS } from '../api/lists.ts';
+import { consolePath } from '../routing/console-path.ts';
 import { ConsoleScreen } from '../ui/console-screen.ts';
 import { dayBoundary } from '../ui/format.ts';
 import { formQuery, type PageCursor, pageCursors, pager } from '../ui/widgets.ts';
+
+type AuditEvent = Schemas['AuditEvent'];
 
 const FILTERS = ['action', 'actor', 'target_type', 'target', 'env', 'from', 'to'] as const;
 
@@ -32,7 +30,7 @@ export class AuditScreen extends ConsoleScreen {
     list: { state: true },
   };
 
-  declare list: List<AuditEvent> | null;
+  declare list: Schemas['AuditEventList'] | null;
 
   constructor() {
     super();
@@ -51,7 +49,7 @@ export class AuditScreen extends ConsoleScreen {
 
   protected override async load(signal: AbortSignal): Promise<void> {
     const q = this.query;
-    this.list = await this.api.get<List<AuditEvent>>('/v1/audit-events', {
+    this.list = await this.api.get('/v1/audit-events', {
       signal,
       query: {
         action: q.get('action'),

@@ -1,7 +1,9 @@
 import { html, nothing, svg, type TemplateResult } from 'lit';
-import type { DayCounts } from '../api/console-types.ts';
+import type { Schemas } from '../api/console-api.ts';
 import type { Translate } from '../i18n/localize.ts';
 import { formatDay, formatNumber } from '../ui/format.ts';
+
+type DayCounts = Schemas['Stats']['per_day'][number];
 
 const WIDTH = 720;
 const HEIGHT = 220;

@@ -1,10 +1,13 @@
 import { css, html, nothing, type PropertyDeclarations } from 'lit';
-import { SESSION_STATUSES, type Stats } from '../api/console-types.ts';
+import type { Schemas } from '../api/console-api.ts';
+import { SESSION_STATUSES } from '../api/lists.ts';
 import { codeLabel } from '../i18n/localize.ts';
-import { BASE, consolePath } from '../routing/routes.ts';
+import { BASE, consolePath } from '../routing/console-path.ts';
 import { ConsoleScreen } from '../ui/console-screen.ts';
 import { formatAge, formatDuration, formatNumber, formatPercent } from '../ui/format.ts';
 import { dailyChart } from './daily-chart.ts';
+
+type Stats = Schemas['Stats'];
 
 const DAYS = 30;
 
@@ -88,7 +91,7 @@ export class DashboardScreen extends ConsoleScreen {
 
   protected override async load(signal: AbortSignal): Promise<void> {
     this.stats = null;
-    this.stats = await this.api.get<Stats>('/v1/stats', { query: { days: DAYS }, signal });
+    this.stats = await this.api.get('/v1/stats', { query: { days: DAYS }, signal });
   }
 
   #renderCards(stats: Stats) {

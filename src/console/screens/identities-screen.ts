@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
-import type { Identity, List } from '../api/console-types.ts';
+import type { Schemas } from '../api/console-api.ts';
 import { codeLabel } from '../i18n/localize.ts';
-import { consolePath } from '../routing/routes.ts';
+import { consolePath } from '../routing/console-path.ts';
 import { ConsoleScreen } from '../ui/console-screen.ts';
 import { badge, formQuery, type PageCursor, pageCursors, pager } from '../ui/widgets.ts';
 
@@ -12,7 +12,7 @@ export class IdentitiesScreen extends ConsoleScreen {
     list: { state: true },
   };
 
-  declare list: List<Identity> | null;
+  declare list: Schemas['IdentityList'] | null;
 
   constructor() {
     super();
@@ -20,7 +20,7 @@ export class IdentitiesScreen extends ConsoleScreen {
   }
 
   protected override async load(signal: AbortSignal): Promise<void> {
-    this.list = await this.api.get<List<Identity>>('/v1/identities', {
+    this.list = await this.api.get('/v1/identities', {
       signal,
       query: {
         external_user_reference: this.query.get('reference'),

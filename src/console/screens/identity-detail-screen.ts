@@ -1,15 +1,16 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { ConsoleApiError } from '../api/console-api-error.ts';
-import {
-  type Identity,
-  REVERIFICATION_REASON_CODES,
-  type ReverificationRequest,
-} from '../api/console-types.ts';
+import type { RequestOf, Schemas } from '../api/console-api.ts';
+import { REVERIFICATION_REASON_CODES } from '../../../server/store/reverifications.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { codeLabel } from '../i18n/localize.ts';
-import { consolePath } from '../routing/routes.ts';
+import { consolePath } from '../routing/console-path.ts';
 import { ConsoleScreen } from '../ui/console-screen.ts';
 import { actionKey, badge, copyField } from '../ui/widgets.ts';
+
+type Identity = Schemas['Identity'];
+type ReverificationRequest = Schemas['ReverificationRequest'];
+type ReverificationBody = RequestOf<'/v1/identities/{identity_id}/reverification-requests', 'post'>;
 
 /**
  * `/console/identities/:id`: one identity. Personal values come masked from the server unless the role
@@ -39,17 +40,21 @@ export class IdentityDetailScreen extends ConsoleScreen {
     this.formError = null;
   }
 
-  get #path(): string {
-    return `/v1/identities/${encodeURIComponent(this.params['id'] ?? '')}`;
+  /** The path parameters of this identity's operations. */
+  get #params(): { id: string } {
+    return { id: this.params['id'] ?? '' };
   }
 
   protected override async load(signal: AbortSignal): Promise<void> {
     this.identity = null;
     this.open = null;
     const [identity, open] = await Promise.all([
-      this.api.get<Identity>(this.#path, { signal }),
+      this.api.get('/v1/identities/{id}', { params: this.#params, signal }),
       this.api
-        .get<ReverificationRequest>(`${this.#path}/reverification-request`, { signal })
+        .get('/v1/identities/{identity_id}/reverification-request', {
+          params: { identity_id: this.#params.id },
+          signal,
+        })
         .catch((error) => {
           if (error instanceof ConsoleApiError && error.status === 404) return null;
           throw error;
@@ -70,8 +75,14 @@ export class IdentityDetailScreen extends ConsoleScreen {
     this.busy = true;
     this.formError = null;
     try {
-      this.open = await this.api.post<ReverificationRequest>(`${this.#path}/reverification-requests`, {
-        body: { reason, reason_code: String(data.get('reason_code')), mode: String(data.get('mode')) },
+      this.open = await this.api.post('/v1/identities/{identity_id}/reverification-requests', {
+        params: { identity_id: this.#params.id },
+        // The selects offer exactly the server's values (REVERIFICATION_REASON_CODES, full | biometric).
+        body: {
+          reason,
+          reason_code: String(data.get('reason_code')) as ReverificationBody['reason_code'],
+          mode: String(data.get('mode')) as ReverificationBody['mode'],
+        },
         idempotencyKey: actionKey(),
       });
       void this.focusAfterRender('#reverification');

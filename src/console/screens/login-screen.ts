@@ -1,8 +1,10 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { ConsoleApiError } from '../api/console-api-error.ts';
-import type { SecondFactorChallenge } from '../api/console-types.ts';
+import type { Schemas } from '../api/console-api.ts';
 import { ConsoleScreen, LoggedInEvent } from '../ui/console-screen.ts';
 import './second-factor-step.ts';
+
+type SecondFactorChallenge = Schemas['SecondFactorChallenge'];
 
 /** A tenant the typed e-mail and password open an account in (the answer's `tenants`). */
 export interface TenantChoice {

@@ -1,22 +1,9 @@
 import { css, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { ConsoleApiError } from '../api/console-api-error.ts';
-import {
-  type AuditEvent,
-  type EvidenceUpload,
-  type List,
-  REASON_CODES,
-  type Session,
-  type SessionResult,
-  type TenantUser,
-} from '../api/console-types.ts';
-import type {
-  DocumentData,
-  ReviewClaim,
-  ReviewQueue,
-  ReviewQueueItem,
-} from '../api/review-workflow-types.ts';
+import type { RequestOf, Schemas } from '../api/console-api.ts';
+import { REASON_CODES } from '../api/lists.ts';
 import { codeLabel } from '../i18n/localize.ts';
-import { consolePath } from '../routing/routes.ts';
+import { consolePath } from '../routing/console-path.ts';
 import { checksTable, reasonList } from '../ui/checks-view.ts';
 import { ConsoleScreen } from '../ui/console-screen.ts';
 import { documentDataComparison } from '../ui/document-data.ts';
@@ -27,6 +14,12 @@ import { formatAge } from '../ui/format.ts';
 import { type ClaimState, claimControls } from '../ui/review-claim.ts';
 import { claimLabel, QUEUE_FILTERS, queueFilters, waitingBadge } from '../ui/review-queue-view.ts';
 import { actionKey, formQuery } from '../ui/widgets.ts';
+
+type DocumentData = Schemas['DocumentData'];
+type EvidenceUpload = Schemas['EvidenceUpload'];
+type ReviewQueueItem = Schemas['ReviewQueueItem'];
+type SessionResult = Schemas['SessionResult'];
+type TenantUser = Schemas['TenantUser'];
 
 /** Sessions read per page; the next page is read when the reviewer moves past the last one loaded. */
 const PAGE = 100;
@@ -319,7 +312,7 @@ export class ReviewScreen extends ConsoleScreen {
 
   /** The next page of the queue after `#more` (the first without it), remembering whether more follow. */
   async #page(signal?: AbortSignal): Promise<ReviewQueueItem[]> {
-    const list = await this.api.get<ReviewQueue>('/v1/review-queue', {
+    const list = await this.api.get('/v1/review-queue', {
       ...(signal ? { signal } : {}),
       query: {
         q: this.query.get('q')?.trim(),
@@ -353,15 +346,15 @@ export class ReviewScreen extends ConsoleScreen {
     this.images = new Map();
     this.conflict = null;
     this.decisionError = null;
-    const path = `/v1/sessions/${encodeURIComponent(target.session_id)}`;
+    const params = { id: target.session_id };
     // The claim is asked for beside the reads (it never throws), so the decision panel first shows with
     // its claim bar filled instead of growing one when the claim comes back.
     const claimed = this.#claim(target.session_id, 'claim');
     try {
       const [result, uploads, documentData] = await Promise.all([
-        this.api.get<SessionResult>(`${path}/result`, { signal: abort.signal }),
-        this.api.get<List<EvidenceUpload>>(`${path}/evidence`, { signal: abort.signal }),
-        this.#documentData(path, abort.signal),
+        this.api.get('/v1/sessions/{id}/result', { params, signal: abort.signal }),
+        this.api.get('/v1/sessions/{id}/evidence', { params, signal: abort.signal }),
+        this.#documentData(params, abort.signal),
         claimed,
       ]);
       if (abort.signal.aborted) return;
@@ -376,7 +369,7 @@ export class ReviewScreen extends ConsoleScreen {
         let url = 'failed';
         try {
           const blob = await this.api.blob(
-            `${path}/evidence/${encodeURIComponent(upload.upload_id)}`,
+            `/v1/sessions/${encodeURIComponent(upload.session_id)}/evidence/${encodeURIComponent(upload.upload_id)}`,
             abort.signal,
           );
           if (abort.signal.aborted) return;
@@ -395,13 +388,13 @@ export class ReviewScreen extends ConsoleScreen {
    * read). Null with a sentence when they cannot be had: the comparison then names the fields only.
    */
   async #documentData(
-    path: string,
+    params: { id: string },
     signal: AbortSignal,
   ): Promise<{ documentData: DocumentData | null; documentDataNote: string }> {
     if (!this.can('identities:read_pii'))
       return { documentData: null, documentDataNote: this.t('docDataNoPii') };
     try {
-      const data = await this.api.get<DocumentData>(`${path}/document-data`, { signal });
+      const data = await this.api.get('/v1/sessions/{id}/document-data', { params, signal });
       return { documentData: data, documentDataNote: '' };
     } catch (error) {
       if (signal.aborted) throw error;
@@ -434,7 +427,7 @@ export class ReviewScreen extends ConsoleScreen {
   async #loadAssignees(signal: AbortSignal): Promise<void> {
     if (!this.can('sessions:assign') || !this.can('users:write')) return;
     try {
-      const users = await this.api.get<List<TenantUser>>('/v1/users', { signal, query: { limit: 100 } });
+      const users = await this.api.get('/v1/users', { signal, query: { limit: 100 } });
       this.assignees = users.data.filter(
         (user) => user.status === 'active' && (user.role === 'reviewer' || user.role === 'tenant_admin'),
       );
@@ -459,10 +452,11 @@ export class ReviewScreen extends ConsoleScreen {
     this.busy = true;
     this.decisionError = null;
     try {
-      const claim = await this.api.put<ReviewClaim>(
-        `/v1/sessions/${encodeURIComponent(current.session.session_id)}/assignment`,
-        { body: { user_id: userId }, idempotencyKey: actionKey() },
-      );
+      const claim = await this.api.put('/v1/sessions/{id}/assignment', {
+        params: { id: current.session.session_id },
+        body: { user_id: userId },
+        idempotencyKey: actionKey(),
+      });
       this.outcome = this.t('assignedNotice', { who: this.#who(userId) });
       this.claim =
         claim.reviewer_id === this.ctx.me?.user.user_id
@@ -497,14 +491,16 @@ export class ReviewScreen extends ConsoleScreen {
   /** Claims (or renews, or takes over) the session shown; a server without claims leaves it 'none'. */
   async #claim(sessionId: string, how: 'claim' | 'take-over'): Promise<void> {
     if (!this.can('sessions:review')) return;
-    const path = `/v1/sessions/${encodeURIComponent(sessionId)}/claim${how === 'take-over' ? '/take-over' : ''}`;
+    const params = { id: sessionId };
     this.busy = how === 'take-over' || this.busy;
     try {
-      const claim = await this.api.post<ReviewClaim>(path, { idempotencyKey: actionKey() });
+      const claim = await (how === 'take-over'
+        ? this.api.post('/v1/sessions/{id}/claim/take-over', { params, idempotencyKey: actionKey() })
+        : this.api.post('/v1/sessions/{id}/claim', { params, idempotencyKey: actionKey() }));
       if (!this.#showing(sessionId)) {
         // The reviewer moved on while it was asked for (j, j, j): not theirs to keep for half an hour.
         if (claim.expires_at !== null) {
-          this.api.delete(`/v1/sessions/${encodeURIComponent(sessionId)}/claim`).catch(() => undefined);
+          this.api.delete('/v1/sessions/{id}/claim', { params }).catch(() => undefined);
         }
         return;
       }
@@ -557,7 +553,7 @@ export class ReviewScreen extends ConsoleScreen {
     this.claim = { kind: 'none' };
     if (claim.kind === 'mine' && claim.claim.expires_at !== null) {
       this.api
-        .delete(`/v1/sessions/${encodeURIComponent(claim.claim.session_id)}/claim`)
+        .delete('/v1/sessions/{id}/claim', { params: { id: claim.claim.session_id } })
         .catch(() => undefined);
     }
   }
@@ -567,7 +563,7 @@ export class ReviewScreen extends ConsoleScreen {
     if (claim.kind !== 'mine') return;
     this.busy = true;
     try {
-      await this.api.delete(`/v1/sessions/${encodeURIComponent(claim.claim.session_id)}/claim`);
+      await this.api.delete('/v1/sessions/{id}/claim', { params: { id: claim.claim.session_id } });
       if (this.#claimTimer !== null) clearInterval(this.#claimTimer);
       this.#claimTimer = null;
       this.claim = { kind: 'none' };
@@ -656,14 +652,16 @@ export class ReviewScreen extends ConsoleScreen {
     if (!current || this.busy || this.conflict || !this.can('sessions:review')) return;
     if (this.claim.kind === 'theirs') return;
     const { reasons, note } = this.#form();
-    const body: Record<string, unknown> = { decision };
-    if (decision === 'reject' && reasons.length > 0) body['reason_codes'] = reasons;
-    if (note) body['note'] = note;
+    const body: RequestOf<'/v1/sessions/{id}/review', 'post'> = { decision };
+    // The checkboxes offer exactly REASON_CODES.
+    if (decision === 'reject' && reasons.length > 0) body.reason_codes = reasons as typeof REASON_CODES;
+    if (note) body.note = note;
     this.busy = true;
     this.decisionError = null;
     const id = current.session.session_id;
     try {
-      const decided = await this.api.post<Session>(`/v1/sessions/${encodeURIComponent(id)}/review`, {
+      const decided = await this.api.post('/v1/sessions/{id}/review', {
+        params: { id },
         body,
         idempotencyKey: actionKey(),
       });
@@ -709,14 +707,14 @@ export class ReviewScreen extends ConsoleScreen {
       at: null,
     };
     try {
-      const result = await this.api.get<SessionResult>(`/v1/sessions/${encodeURIComponent(id)}/result`);
+      const result = await this.api.get('/v1/sessions/{id}/result', { params: { id } });
       const conflict: Conflict = {
         status: result.status,
         who: result.decided_by === 'automated' ? t('decidedBy_automated') : t('someReviewer'),
         at: result.decided_at,
       };
       if (result.decided_by !== 'reviewer' || !this.can('audit:read')) return conflict;
-      const audit = await this.api.get<List<AuditEvent>>('/v1/audit-events', {
+      const audit = await this.api.get('/v1/audit-events', {
         query: {
           target_type: 'session',
           target_id: id,
@@ -728,7 +726,7 @@ export class ReviewScreen extends ConsoleScreen {
       if (!actorId) return conflict;
       conflict.who = actorId;
       if (this.can('users:write') && actorId.startsWith('usr_')) {
-        const user = await this.api.get<TenantUser>(`/v1/users/${encodeURIComponent(actorId)}`);
+        const user = await this.api.get('/v1/users/{id}', { params: { id: actorId } });
         conflict.who = user.email;
       }
       return conflict;

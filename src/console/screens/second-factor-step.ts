@@ -1,8 +1,10 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { ConsoleApiError } from '../api/console-api-error.ts';
-import type { SecondFactorAnswer, SecondFactorChallenge } from '../api/console-types.ts';
+import type { Schemas, SecondFactorAnswer } from '../api/console-api.ts';
 import { assertPasskey, isPasskeyCancelled, passkeysSupported } from '../auth/passkeys.ts';
 import { ConsoleScreen, LoggedInEvent } from '../ui/console-screen.ts';
+
+type SecondFactorChallenge = Schemas['SecondFactorChallenge'];
 
 /** What the step asks for: a code from the app, a recovery code, or (no code form) a passkey. */
 type StepMethod = 'totp' | 'recovery_code' | 'passkey';

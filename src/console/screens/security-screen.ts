@@ -2,17 +2,21 @@ import { encode } from 'uqr';
 import { css, html, nothing, type PropertyDeclarations, svg } from 'lit';
 import { qrPath } from '../../components/qr-path.ts';
 import { ConsoleApiError } from '../api/console-api-error.ts';
-import type {
-  EnrolmentResult,
-  LoginResponse,
-  PasskeyRegistration,
-  SecondFactors,
-  TotpEnrolment,
-} from '../api/console-types.ts';
+import type { Schemas } from '../api/console-api.ts';
 import { createPasskey, isPasskeyCancelled, passkeysSupported } from '../auth/passkeys.ts';
 import { ConsoleScreen, LoggedInEvent, TokenRenewedEvent } from '../ui/console-screen.ts';
 import { copyField } from '../ui/widgets.ts';
 import '../ui/copy-field.ts';
+
+/**
+ * What completing an enrolment (a code or a passkey) returns that the screen reads. `login` is written out:
+ * the document gives it as `allOf` of the login and `object | null`, which the generated type cannot make
+ * null (the server's schema wants a fix: a nullable `$ref` with a description).
+ */
+type EnrolmentResult = Pick<Schemas['TotpEnrolled'], 'recovery_codes'> & { login: LoginResponse | null };
+type LoginResponse = Schemas['ConsoleLoginResponse'];
+type SecondFactors = Schemas['SecondFactors'];
+type TotpEnrolment = Schemas['TotpEnrolment'];
 
 /** Recovery codes just issued, shown once, and the full login that waits behind them (if any). */
 interface ShownCodes {
@@ -96,7 +100,7 @@ export class SecurityScreen extends ConsoleScreen {
 
   protected override async load(signal: AbortSignal): Promise<void> {
     try {
-      this.factors = await this.api.get<SecondFactors>('/v1/me/second-factors', { signal });
+      this.factors = await this.api.get('/v1/me/second-factors', { signal });
     } catch (error) {
       // No token at all (a visitor who typed the address): the login, which returns here afterwards.
       if (error instanceof ConsoleApiError && error.isUnauthenticated) this.navigate('/console/login', true);
@@ -150,7 +154,7 @@ export class SecurityScreen extends ConsoleScreen {
 
   #startTotp(): Promise<void> {
     return this.#act(async () => {
-      this.totp = await this.api.post<TotpEnrolment>('/v1/me/second-factors/totp');
+      this.totp = await this.api.post('/v1/me/second-factors/totp');
       await this.focusAfterRender('#totp-code');
     });
   }
@@ -164,7 +168,7 @@ export class SecurityScreen extends ConsoleScreen {
       '',
     );
     return this.#act(async () => {
-      const result = await this.api.post<EnrolmentResult>('/v1/me/second-factors/totp/confirm', {
+      const result = await this.api.post('/v1/me/second-factors/totp/confirm', {
         body: { enrolment_id: totp.enrolment_id, code },
       });
       this.totp = null;
@@ -185,14 +189,14 @@ export class SecurityScreen extends ConsoleScreen {
     const form = event.currentTarget as HTMLFormElement;
     const name = String(new FormData(form).get('name') ?? '').trim() || this.t('passkeyDefaultName');
     return this.#act(async () => {
-      const registration = await this.api.post<PasskeyRegistration>('/v1/me/second-factors/passkeys/options');
+      const registration = await this.api.post('/v1/me/second-factors/passkeys/options');
       let response: Record<string, unknown>;
       try {
         response = await createPasskey(registration.options);
       } catch (error) {
         throw isPasskeyCancelled(error) ? new Error(this.t('passkeyCancelled')) : error;
       }
-      const result = await this.api.post<EnrolmentResult>('/v1/me/second-factors/passkeys', {
+      const result = await this.api.post('/v1/me/second-factors/passkeys', {
         body: { registration_id: registration.registration_id, name, response },
       });
       form.reset();
@@ -202,7 +206,7 @@ export class SecurityScreen extends ConsoleScreen {
 
   #removePasskey(id: string): Promise<void> {
     return this.#act(async () => {
-      await this.api.delete(`/v1/me/second-factors/passkeys/${encodeURIComponent(id)}`);
+      await this.api.delete('/v1/me/second-factors/passkeys/{id}', { params: { id } });
       this.message = this.t('passkeyRemoved');
       await this.reload();
     });
@@ -210,9 +214,7 @@ export class SecurityScreen extends ConsoleScreen {
 
   #replaceCodes(): Promise<void> {
     return this.#act(async () => {
-      const result = await this.api.post<{ recovery_codes: string[] }>(
-        '/v1/me/second-factors/recovery-codes',
-      );
+      const result = await this.api.post('/v1/me/second-factors/recovery-codes');
       this.shown = { codes: result.recovery_codes, login: null };
       await this.focusAfterRender('#codes-heading');
       await this.reload();

@@ -1,10 +1,16 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
-import type { ApiEvent, Delivery, List, Session, SessionResult, Webhook } from '../api/console-types.ts';
+import type { Schemas } from '../api/console-api.ts';
 import { codeLabel } from '../i18n/localize.ts';
-import { consolePath } from '../routing/routes.ts';
+import { consolePath } from '../routing/console-path.ts';
 import { checksTable } from '../ui/checks-view.ts';
 import { ConsoleScreen } from '../ui/console-screen.ts';
 import { badge } from '../ui/widgets.ts';
+
+type ApiEvent = Schemas['Event'];
+type Delivery = Schemas['WebhookDelivery'];
+type Session = Schemas['Session'];
+type SessionResult = Schemas['SessionResult'];
+type Webhook = Schemas['Webhook'];
 
 /** Sessions the tenant can still cancel (API.md §4). */
 const CANCELLABLE = new Set(['created', 'collecting']);
@@ -55,11 +61,11 @@ export class SessionDetailScreen extends ConsoleScreen {
   }
 
   protected override async load(signal: AbortSignal): Promise<void> {
-    const path = `/v1/sessions/${encodeURIComponent(this.#id)}`;
+    const params = { id: this.#id };
     this.session = null;
     const [session, result] = await Promise.all([
-      this.api.get<Session>(path, { signal }),
-      this.api.get<SessionResult>(`${path}/result`, { signal }),
+      this.api.get('/v1/sessions/{id}', { params, signal }),
+      this.api.get('/v1/sessions/{id}/result', { params, signal }),
     ]);
     this.session = session;
     this.result = result;
@@ -69,16 +75,17 @@ export class SessionDetailScreen extends ConsoleScreen {
   /** The session's events, and for each endpoint the deliveries of those events. */
   async #loadActivity(signal: AbortSignal): Promise<void> {
     const [events, webhooks] = await Promise.all([
-      this.api.get<List<ApiEvent>>('/v1/events', { signal, query: { session_id: this.#id, limit: 100 } }),
-      this.api.get<List<Webhook>>('/v1/webhooks', { signal, query: { limit: 100 } }),
+      this.api.get('/v1/events', { signal, query: { session_id: this.#id, limit: 100 } }),
+      this.api.get('/v1/webhooks', { signal, query: { limit: 100 } }),
     ]);
     this.events = [...events.data].reverse();
     const lookups = webhooks.data.flatMap((webhook) =>
       events.data.map(async (event) => {
-        const page = await this.api.get<List<Delivery>>(
-          `/v1/webhooks/${encodeURIComponent(webhook.webhook_id)}/deliveries`,
-          { signal, query: { event_id: event.event_id, limit: 100 } },
-        );
+        const page = await this.api.get('/v1/webhooks/{id}/deliveries', {
+          params: { id: webhook.webhook_id },
+          signal,
+          query: { event_id: event.event_id, limit: 100 },
+        });
         return page.data.map((delivery) => ({ delivery, webhook }));
       }),
     );
@@ -95,7 +102,7 @@ export class SessionDetailScreen extends ConsoleScreen {
   async #cancel(): Promise<void> {
     this.actionError = null;
     try {
-      this.session = await this.api.delete<Session>(`/v1/sessions/${encodeURIComponent(this.#id)}`);
+      this.session = await this.api.delete('/v1/sessions/{id}', { params: { id: this.#id } });
       this.confirming = false;
       this.message = this.t('sessionCancelled');
     } catch (error) {

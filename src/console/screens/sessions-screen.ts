@@ -1,15 +1,10 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
-import {
-  FLOWS,
-  type List,
-  REASON_CODES,
-  SESSION_STATUSES,
-  type Session,
-  TIERS,
-} from '../api/console-types.ts';
+import type { Schemas } from '../api/console-api.ts';
+import { FLOWS, TIERS } from '../../../server/domain/session-steps.ts';
+import { REASON_CODES, SESSION_STATUSES } from '../api/lists.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { codeLabel } from '../i18n/localize.ts';
-import { consolePath } from '../routing/routes.ts';
+import { consolePath } from '../routing/console-path.ts';
 import { ConsoleScreen } from '../ui/console-screen.ts';
 import { downloadBlob } from '../ui/download.ts';
 import { dayBoundary } from '../ui/format.ts';
@@ -32,7 +27,7 @@ export class SessionsScreen extends ConsoleScreen {
     exportError: { state: true },
   };
 
-  declare list: List<Session> | null;
+  declare list: Schemas['SessionList'] | null;
   declare exporting: boolean;
   declare exportError: unknown;
 
@@ -80,7 +75,7 @@ export class SessionsScreen extends ConsoleScreen {
 
   protected override async load(signal: AbortSignal): Promise<void> {
     const q = this.query;
-    this.list = await this.api.get<List<Session>>('/v1/sessions', {
+    this.list = await this.api.get('/v1/sessions', {
       signal,
       query: {
         ...this.#filters(),
@@ -156,7 +151,7 @@ export class SessionsScreen extends ConsoleScreen {
     </form>`;
   }
 
-  #renderTable(list: List<Session>) {
+  #renderTable(list: Schemas['SessionList']) {
     const t = this.t;
     if (list.data.length === 0) return html`<p>${t('noResults')}</p>`;
     return html`<div class="table-wrap">

@@ -1,9 +1,12 @@
 import { html, nothing, type PropertyDeclarations, svg } from 'lit';
-import type { Tenant, Watchlist } from '../api/console-types.ts';
+import type { Schemas } from '../api/console-api.ts';
 import { ConsoleScreen } from '../ui/console-screen.ts';
 import { formatNumber } from '../ui/format.ts';
 import { parseWatchlistFile } from '../ui/watchlist-file.ts';
 import { actionKey } from '../ui/widgets.ts';
+
+type Tenant = Schemas['Tenant'];
+type Watchlist = Schemas['Watchlist'];
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
@@ -61,10 +64,8 @@ export class SettingsScreen extends ConsoleScreen {
 
   protected override async load(signal: AbortSignal): Promise<void> {
     const [tenant, watchlist] = await Promise.all([
-      this.api.get<Tenant>('/v1/tenant', { signal }),
-      this.can('watchlist:read')
-        ? this.api.get<Watchlist>('/v1/watchlist', { signal })
-        : Promise.resolve(null),
+      this.api.get('/v1/tenant', { signal }),
+      this.can('watchlist:read') ? this.api.get('/v1/watchlist', { signal }) : Promise.resolve(null),
     ]);
     this.tenant = tenant;
     this.watchlist = watchlist;
@@ -112,7 +113,7 @@ export class SettingsScreen extends ConsoleScreen {
     }
     this.busy = true;
     try {
-      this.tenant = await this.api.patch<Tenant>('/v1/tenant', { body: changes });
+      this.tenant = await this.api.patch('/v1/tenant', { body: changes });
       this.message = this.t('saved');
     } catch (error) {
       this.formError = error;
@@ -139,7 +140,7 @@ export class SettingsScreen extends ConsoleScreen {
     }
     this.busy = true;
     try {
-      this.watchlist = await this.api.put<Watchlist>('/v1/watchlist', {
+      this.watchlist = await this.api.put('/v1/watchlist', {
         body: { entries },
         idempotencyKey: actionKey(),
       });

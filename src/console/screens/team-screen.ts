@@ -1,10 +1,14 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { ConsoleApiError } from '../api/console-api-error.ts';
-import { type InvitedUser, type List, ROLES, type Role, type TenantUser } from '../api/console-types.ts';
+import type { ResponseOf, Role, Schemas } from '../api/console-api.ts';
+import { ROLES } from '../../../server/domain/capabilities.ts';
 import { codeLabel } from '../i18n/localize.ts';
-import { BASE, consolePath } from '../routing/routes.ts';
+import { BASE, consolePath } from '../routing/console-path.ts';
 import { ConsoleScreen } from '../ui/console-screen.ts';
 import { actionKey, badge, type PageCursor, pageCursors, pager, secretOnce } from '../ui/widgets.ts';
+
+type InvitedUser = ResponseOf<'/v1/users', 'post'>;
+type TenantUser = Schemas['TenantUser'];
 
 /**
  * `/console/team`: the tenant's console users (`users:write`): invite with a role (the server sends no
@@ -22,7 +26,7 @@ export class TeamScreen extends ConsoleScreen {
     message: { state: true },
   };
 
-  declare list: List<TenantUser> | null;
+  declare list: Schemas['TenantUserList'] | null;
   declare invitation: InvitedUser | null;
   declare busy: boolean;
   declare formError: unknown;
@@ -50,7 +54,7 @@ export class TeamScreen extends ConsoleScreen {
   }
 
   protected override async load(signal: AbortSignal): Promise<void> {
-    this.list = await this.api.get<List<TenantUser>>('/v1/users', {
+    this.list = await this.api.get('/v1/users', {
       signal,
       query: {
         limit: 50,
@@ -63,30 +67,6 @@ export class TeamScreen extends ConsoleScreen {
   /** The link the invited colleague opens; the token rides in the fragment, which no server sees. */
   #invitationLink(token: string): string {
     return `${location.origin}${BASE}/accept-invitation#${encodeURIComponent(token)}`;
-  }
-
-  /**
-   * The Idempotency-Key of each action whose answer never came (no answer at all, or a 5xx), by what it
-   * does: sent again, the same action reuses its key, so an invitation the server made before the answer
-   * was lost is replayed, with its link, instead of refused as 409 `email_in_use` (or, for a fresh link,
-   * replaced by a third). Any answer, success or refusal, ends the action and forgets its key.
-   */
-  readonly #unansweredKeys = new Map<string, string>();
-
-  #keyOf(action: string): string {
-    let key = this.#unansweredKeys.get(action);
-    if (!key) {
-      key = actionKey();
-      this.#unansweredKeys.set(action, key);
-    }
-    return key;
-  }
-
-  #settle(action: string, error?: unknown): void {
-    const unanswered =
-      error instanceof ConsoleApiError &&
-      (error.status === 0 || error.status >= 500 || error.code === 'idempotency_request_in_progress');
-    if (!unanswered) this.#unansweredKeys.delete(action);
   }
 
   #problemText(error: unknown): unknown {
@@ -108,19 +88,15 @@ export class TeamScreen extends ConsoleScreen {
     }
     this.busy = true;
     this.formError = null;
-    const role = String(data.get('role'));
-    const action = `invite\n${email.toLowerCase()}\n${role}`;
     try {
-      this.invitation = await this.api.post<InvitedUser>('/v1/users', {
-        body: { email, role },
-        idempotencyKey: this.#keyOf(action),
+      this.invitation = await this.api.post('/v1/users', {
+        body: { email, role: String(data.get('role')) as Role },
+        idempotencyKey: actionKey(),
       });
-      this.#settle(action);
       form.reset();
       await this.reload();
       void this.focusAfterRender('idv-copy-field');
     } catch (error) {
-      this.#settle(action, error);
       this.formError = this.#problemText(error);
     } finally {
       this.busy = false;
@@ -132,7 +108,7 @@ export class TeamScreen extends ConsoleScreen {
     this.rowError = null;
     this.message = '';
     try {
-      await this.api.patch<TenantUser>(`/v1/users/${encodeURIComponent(user.user_id)}`, { body });
+      await this.api.patch('/v1/users/{id}', { params: { id: user.user_id }, body });
       this.message = message;
       await this.reload();
     } catch (error) {
@@ -145,19 +121,14 @@ export class TeamScreen extends ConsoleScreen {
   async #reissue(user: TenantUser): Promise<void> {
     this.busy = true;
     this.rowError = null;
-    const action = `reissue\n${user.user_id}`;
     try {
-      this.invitation = await this.api.post<InvitedUser>(
-        `/v1/users/${encodeURIComponent(user.user_id)}/invitation`,
-        {
-          idempotencyKey: this.#keyOf(action),
-        },
-      );
-      this.#settle(action);
+      this.invitation = await this.api.post('/v1/users/{id}/invitation', {
+        params: { id: user.user_id },
+        idempotencyKey: actionKey(),
+      });
       await this.reload();
       void this.focusAfterRender('idv-copy-field');
     } catch (error) {
-      this.#settle(action, error);
       this.rowError = { userId: user.user_id, error };
     } finally {
       this.busy = false;

@@ -1,9 +1,13 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
-import type { Delivery, List, Webhook, WebhookTestResult, WebhookWithSecret } from '../api/console-types.ts';
-import { consolePath } from '../routing/routes.ts';
+import type { Schemas } from '../api/console-api.ts';
+import { consolePath } from '../routing/console-path.ts';
 import { ConsoleScreen } from '../ui/console-screen.ts';
 import { webhookFields, webhookFormFields } from '../ui/webhook-form.ts';
 import { actionKey, badge, type PageCursor, pageCursors, pager, secretOnce } from '../ui/widgets.ts';
+
+type Delivery = Schemas['WebhookDelivery'];
+type Webhook = Schemas['Webhook'];
+type WebhookTestResult = Schemas['WebhookTestResult'];
 
 /**
  * `/console/webhooks/:id`: one endpoint: edit, disable or enable, rotate the secret (the new one shown
@@ -23,7 +27,7 @@ export class WebhookDetailScreen extends ConsoleScreen {
   };
 
   declare webhook: Webhook | null;
-  declare deliveries: List<Delivery> | null;
+  declare deliveries: Schemas['WebhookDeliveryList'] | null;
   /** A new secret after a rotation, shown once. */
   declare secret: string | null;
   declare testResult: WebhookTestResult | null;
@@ -44,14 +48,16 @@ export class WebhookDetailScreen extends ConsoleScreen {
     this.confirmingRotate = false;
   }
 
-  get #path(): string {
-    return `/v1/webhooks/${encodeURIComponent(this.params['id'] ?? '')}`;
+  /** The path parameters of this webhook's operations. */
+  get #params(): { id: string } {
+    return { id: this.params['id'] ?? '' };
   }
 
   protected override async load(signal: AbortSignal): Promise<void> {
     const [webhook, deliveries] = await Promise.all([
-      this.api.get<Webhook>(this.#path, { signal }),
-      this.api.get<List<Delivery>>(`${this.#path}/deliveries`, {
+      this.api.get('/v1/webhooks/{id}', { params: this.#params, signal }),
+      this.api.get('/v1/webhooks/{id}/deliveries', {
+        params: this.#params,
         signal,
         query: {
           limit: 20,
@@ -86,7 +92,8 @@ export class WebhookDetailScreen extends ConsoleScreen {
       return;
     }
     void this.#act(async () => {
-      this.webhook = await this.api.patch<Webhook>(this.#path, {
+      this.webhook = await this.api.patch('/v1/webhooks/{id}', {
+        params: this.#params,
         body: { url: fields.url, events: fields.events, description: fields.description || null },
       });
       return this.t('saved');
@@ -95,7 +102,7 @@ export class WebhookDetailScreen extends ConsoleScreen {
 
   #setStatus(status: 'active' | 'disabled'): void {
     void this.#act(async () => {
-      this.webhook = await this.api.patch<Webhook>(this.#path, { body: { status } });
+      this.webhook = await this.api.patch('/v1/webhooks/{id}', { params: this.#params, body: { status } });
       return this.t(status === 'active' ? 'webhookStatus_active' : 'webhookStatus_disabled');
     });
   }
@@ -108,7 +115,8 @@ export class WebhookDetailScreen extends ConsoleScreen {
   #rotate(): void {
     this.confirmingRotate = false;
     void this.#act(async () => {
-      const rotated = await this.api.post<WebhookWithSecret>(`${this.#path}/rotate-secret`, {
+      const rotated = await this.api.post('/v1/webhooks/{id}/rotate-secret', {
+        params: this.#params,
         idempotencyKey: actionKey(),
       });
       const { secret, ...webhook } = rotated;
@@ -121,7 +129,7 @@ export class WebhookDetailScreen extends ConsoleScreen {
 
   #test(): void {
     void this.#act(async () => {
-      const result = await this.api.post<WebhookTestResult>(`${this.#path}/test`, {});
+      const result = await this.api.post('/v1/webhooks/{id}/test', { params: this.#params });
       this.testResult = result;
       await this.reload();
       return result.status_class === null
@@ -132,10 +140,10 @@ export class WebhookDetailScreen extends ConsoleScreen {
 
   #retry(delivery: Delivery): void {
     void this.#act(async () => {
-      await this.api.post<Delivery>(
-        `${this.#path}/deliveries/${encodeURIComponent(delivery.delivery_id)}/retry`,
-        { idempotencyKey: actionKey() },
-      );
+      await this.api.post('/v1/webhooks/{id}/deliveries/{delivery_id}/retry', {
+        params: { ...this.#params, delivery_id: delivery.delivery_id },
+        idempotencyKey: actionKey(),
+      });
       await this.reload();
       return this.t('retryQueued');
     });
@@ -212,7 +220,7 @@ export class WebhookDetailScreen extends ConsoleScreen {
     </details>`;
   }
 
-  #renderDeliveries(list: List<Delivery>) {
+  #renderDeliveries(list: Schemas['WebhookDeliveryList']) {
     const t = this.t;
     const write = this.can('webhooks:write') && this.webhook?.status === 'active';
     return html`<section aria-labelledby="log">

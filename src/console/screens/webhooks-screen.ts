@@ -1,9 +1,11 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
-import type { List, Webhook, WebhookWithSecret } from '../api/console-types.ts';
-import { consolePath } from '../routing/routes.ts';
+import type { ResponseOf, Schemas } from '../api/console-api.ts';
+import { consolePath } from '../routing/console-path.ts';
 import { ConsoleScreen } from '../ui/console-screen.ts';
 import { webhookFields, webhookFormFields } from '../ui/webhook-form.ts';
 import { actionKey, badge, secretOnce } from '../ui/widgets.ts';
+
+type WebhookWithSecret = ResponseOf<'/v1/webhooks', 'post'>;
 
 /**
  * `/console/webhooks`: the environment's endpoints, and (with `webhooks:write`) a form to add one. The
@@ -18,7 +20,7 @@ export class WebhooksScreen extends ConsoleScreen {
     formError: { state: true },
   };
 
-  declare list: List<Webhook> | null;
+  declare list: Schemas['WebhookList'] | null;
   declare created: WebhookWithSecret | null;
   declare busy: boolean;
   declare formError: unknown;
@@ -32,7 +34,7 @@ export class WebhooksScreen extends ConsoleScreen {
   }
 
   protected override async load(signal: AbortSignal): Promise<void> {
-    this.list = await this.api.get<List<Webhook>>('/v1/webhooks', { signal, query: { limit: 100 } });
+    this.list = await this.api.get('/v1/webhooks', { signal, query: { limit: 100 } });
   }
 
   async #create(event: SubmitEvent): Promise<void> {
@@ -46,7 +48,7 @@ export class WebhooksScreen extends ConsoleScreen {
     this.busy = true;
     this.formError = null;
     try {
-      this.created = await this.api.post<WebhookWithSecret>('/v1/webhooks', {
+      this.created = await this.api.post('/v1/webhooks', {
         body: {
           url: fields.url,
           events: fields.events,
@@ -64,7 +66,7 @@ export class WebhooksScreen extends ConsoleScreen {
     }
   }
 
-  #renderList(list: List<Webhook>) {
+  #renderList(list: Schemas['WebhookList']) {
     const t = this.t;
     if (list.data.length === 0) return html`<p>${t('noWebhooks')}</p>`;
     return html`<div class="table-wrap">

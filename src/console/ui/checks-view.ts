@@ -1,8 +1,10 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { Check } from '../api/console-types.ts';
+import type { Schemas } from '../api/console-api.ts';
 import { codeLabel, type Translate } from '../i18n/localize.ts';
 import { ZONE_DETAIL_KEYS, zoneFacts } from './check-zone.ts';
 import { badge } from './widgets.ts';
+
+type Check = Schemas['SessionResult']['checks'][number];
 
 /** A detail value as text: numbers rounded for reading, lists joined, flags as yes/no. */
 function detailText(t: Translate, locale: string, value: unknown): string {

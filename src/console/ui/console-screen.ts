@@ -9,10 +9,12 @@ import {
 import { sharedStyles } from '../../components/shared-styles.ts';
 import { ConsoleApiError } from '../api/console-api-error.ts';
 import type { ConsoleApi } from '../api/console-api.ts';
-import type { Capability, Environment, Me } from '../api/console-types.ts';
+import type { Capability, Environment, Schemas } from '../api/console-api.ts';
 import type { Translate } from '../i18n/localize.ts';
 import { consoleStyles } from './console-styles.ts';
 import { formatDateTime } from './format.ts';
+
+type Me = Schemas['Me'];
 
 /** What every screen gets from the shell; a new object whenever one of its members changes. */
 export interface ScreenContext {

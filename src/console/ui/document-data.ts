@@ -1,7 +1,10 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { Check } from '../api/console-types.ts';
-import { DOCUMENT_FIELDS, type DocumentData } from '../api/review-workflow-types.ts';
+import type { Schemas } from '../api/console-api.ts';
+import { DOCUMENT_DATA_FIELDS as DOCUMENT_FIELDS } from '../../../server/features/review-queue/document-data.ts';
 import { codeLabel, type Translate } from '../i18n/localize.ts';
+
+type Check = Schemas['SessionResult']['checks'][number];
+type DocumentData = Schemas['DocumentData'];
 
 function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];

@@ -1,5 +1,6 @@
 import type { ConsoleApi } from '../api/console-api.ts';
-import { ENVIRONMENTS, type Environment, type List, type Session, type Stats } from '../api/console-types.ts';
+import type { Environment } from '../api/console-api.ts';
+import { ENVIRONMENTS } from '../api/lists.ts';
 import { readPreference, writePreference } from './preferences.ts';
 
 /** The localStorage key of a user's last environment: per user, so a shared browser keeps each one's. */
@@ -38,7 +39,7 @@ export async function initialEnvironment(
   if (chosen) return chosen;
   if (!canRead) return 'production';
   try {
-    const production = await api.get<List<Session>>('/v1/sessions', {
+    const production = await api.get('/v1/sessions', {
       query: { limit: 1 },
       environment: 'production',
       quiet: true,
@@ -54,7 +55,7 @@ export async function waitingCounts(api: ConsoleApi): Promise<Record<Environment
   const counts = await Promise.all(
     ENVIRONMENTS.map((environment) =>
       api
-        .get<Stats>('/v1/stats', { query: { environment, days: 1 }, environment, quiet: true })
+        .get('/v1/stats', { query: { environment, days: 1 }, environment, quiet: true })
         .then((stats) => stats.review_queue.length)
         .catch(() => null),
     ),

@@ -1,8 +1,11 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { Check, EvidenceUpload } from '../api/console-types.ts';
+import type { Schemas } from '../api/console-api.ts';
 import type { Translate } from '../i18n/localize.ts';
 import { zoneFacts } from './check-zone.ts';
 import './evidence-image.ts';
+
+type Check = Schemas['SessionResult']['checks'][number];
+type EvidenceUpload = Schemas['EvidenceUpload'];
 
 /** How many liveness frames sit beside the portrait: the closest ones, as the face match scored them. */
 const BEST_FRAMES = 2;

@@ -1,6 +1,8 @@
 import { html, type TemplateResult } from 'lit';
-import type { ReviewClaim } from '../api/review-workflow-types.ts';
+import type { Schemas } from '../api/console-api.ts';
 import type { Translate } from '../i18n/localize.ts';
+
+type ReviewClaim = Schemas['ReviewClaim'];
 
 /**
  * A session's claim as the reviewer looking at it sees it: nobody's yet (or a server without claims),

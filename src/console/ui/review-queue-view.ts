@@ -1,7 +1,9 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { REASON_CODES } from '../api/console-types.ts';
-import type { ReviewQueueItem } from '../api/review-workflow-types.ts';
+import type { Schemas } from '../api/console-api.ts';
+import { REASON_CODES } from '../api/lists.ts';
 import { codeLabel, type Translate } from '../i18n/localize.ts';
+
+type ReviewQueueItem = Schemas['ReviewQueueItem'];
 
 /** The queue filters this screen keeps in its URL (`?q=&reason=&claim=`). */
 export const QUEUE_FILTERS = ['q', 'reason', 'claim'] as const;

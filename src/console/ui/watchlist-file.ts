@@ -1,4 +1,6 @@
-import type { WatchlistEntry } from '../api/console-types.ts';
+import type { Schemas } from '../api/console-api.ts';
+
+type WatchlistEntry = Schemas['WatchlistEntry'];
 
 /** Splits CSV text into rows of fields (RFC 4180: quoted fields, doubled quotes, CRLF or LF). */
 export function parseCsv(text: string): string[][] {

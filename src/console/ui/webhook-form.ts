@@ -1,6 +1,9 @@
 import { html, type TemplateResult } from 'lit';
-import { type Webhook, WEBHOOK_EVENT_KINDS } from '../api/console-types.ts';
+import type { Schemas } from '../api/console-api.ts';
+import { WEBHOOK_EVENT_KINDS } from '../../../server/features/webhooks/event-kinds.ts';
 import type { Translate } from '../i18n/localize.ts';
+
+type Webhook = Schemas['Webhook'];
 
 export interface WebhookFields {
   url: string;

@@ -1,5 +1,4 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { List } from '../api/console-types.ts';
 import { codeLabel, type Translate } from '../i18n/localize.ts';
 import './copy-field.ts';
 
@@ -60,7 +59,7 @@ export interface PageCursor {
  *   const { newer, older } = pageCursors(list, query, (s) => s.session_id);
  */
 export function pageCursors<T>(
-  list: List<T>,
+  list: { data: readonly T[]; has_more: boolean },
   query: URLSearchParams,
   idOf: (item: T) => string,
 ): { newer: PageCursor | null; older: PageCursor | null } {

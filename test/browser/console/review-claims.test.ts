@@ -158,12 +158,26 @@ describe('console review claims and comparison', () => {
         {
           source: 'typed',
           verified: true,
-          values: { first_name: 'ANNA', last_name: 'MUSTER', date_of_birth: '1990-01-31' },
+          values: {
+            first_name: 'ANNA',
+            last_name: 'MUSTER',
+            date_of_birth: '1990-01-31',
+            document_number: null,
+            expiry_date: null,
+            nationality: null,
+          },
         },
         {
           source: 'mrz',
           verified: true,
-          values: { first_name: 'ANNA', last_name: 'MUSTER', date_of_birth: '1990-01-13' },
+          values: {
+            first_name: 'ANNA',
+            last_name: 'MUSTER',
+            date_of_birth: '1990-01-13',
+            document_number: null,
+            expiry_date: null,
+            nationality: null,
+          },
         },
       ],
       disagreements: ['date_of_birth'],

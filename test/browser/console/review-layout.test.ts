@@ -62,7 +62,7 @@ async function reviewScreen(options: { slow?: boolean } = {}): Promise<ShadowRoo
       session_id: session.session_id,
       document_type: 'passport',
       issuing_country: 'DEU',
-      fields: Object.keys(values),
+      fields: Object.keys(values) as (keyof typeof values)[],
       sources: [
         { source: 'typed', verified: true, values },
         {

@@ -1,8 +1,10 @@
 import { expect } from '@open-wc/testing';
-import type { Session } from '../../../src/console/api/console-types.ts';
+import type { Schemas } from '../../../src/console/api/console-api.ts';
 import { chooseFile, until } from '../support/dom.ts';
 import { PASSWORD } from './support/fake-console-backend.ts';
 import { mountConsole, resetStorage, screenOf, screenShows, settled } from './support/mount-console.ts';
+
+type Session = Schemas['Session'];
 
 function root(el: HTMLElement): ShadowRoot {
   return screenOf(el as never)!.shadowRoot!;

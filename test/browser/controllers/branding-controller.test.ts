@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/id-verify.ts';
-import type { TenantBranding } from '../../../src/api/verify-types.ts';
+import type { TenantBranding } from '../../../src/api/verify-api.ts';
 import { BrandingController } from '../../../src/controllers/branding-controller.ts';
 import type { IdVerifyElement } from '../../../src/id-verify-element.ts';
 import { deep, until } from '../support/dom.ts';

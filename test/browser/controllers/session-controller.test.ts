@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { VerifyApiError } from '../../../src/api/verify-api-error.ts';
-import type { SessionView } from '../../../src/api/verify-types.ts';
+import type { SessionView } from '../../../src/api/verify-api.ts';
 import { SessionController, type SessionHooks } from '../../../src/controllers/session-controller.ts';
 import { until } from '../support/dom.ts';
 import { FakeVerifyApi } from '../support/fake-verify-api.ts';

@@ -1,20 +1,66 @@
 import type {
   ConsentBody,
-  DocumentUpload,
-  UploadOutcome,
-  VerifyApiClient,
-} from '../../../src/api/verify-api.ts';
-import { type ProblemDetails, VerifyApiError } from '../../../src/api/verify-api-error.ts';
-import type {
   DetailsBody,
   DocumentPrefill,
+  DocumentUpload,
   HandoffLink,
   LivenessChallenge,
   LivenessResult,
   SandboxOutcome,
+  SessionStepView,
   SessionView,
   StepId,
-} from '../../../src/api/verify-types.ts';
+  TenantBranding,
+  UploadOutcome,
+  VerifyApiClient,
+  VerifySession,
+} from '../../../src/api/verify-api.ts';
+import { type ProblemDetails, VerifyApiError } from '../../../src/api/verify-api-error.ts';
+
+/**
+ * What a test gives of a session: the fake fills in the rest as the server would (attempts per step,
+ * the tenant's branding, `prefill`). A bare `accepted_document_types` array means `id_document`.
+ */
+export type FakeSessionInit = Partial<Omit<SessionView, 'steps' | 'tenant' | 'accepted_document_types'>> & {
+  steps?: (Omit<SessionStepView, 'attempts_remaining'> & { attempts_remaining?: number })[];
+  tenant?: { name: string; branding?: TenantBranding };
+  accepted_document_types?: SessionView['accepted_document_types'] | string[];
+  /** Decision reasons, which the widget words when a server sends them (not the server's document). */
+  reasons?: { code: string; user_message?: string }[];
+};
+
+/** A liveness answer as a test queues it; the fake adds what the server always sends. */
+export type FakeLivenessResult = Omit<LivenessResult, 'object' | 'session_status' | 'attempts_remaining'> & {
+  attempts_remaining?: number;
+};
+
+/** The session a test described, whole, as the server sends it. */
+export function fakeSession(init: FakeSessionInit = {}): SessionView {
+  const required: StepId[] = init.required_steps ?? ['consent', 'id_document'];
+  const { steps, tenant, accepted_document_types: accepted, ...rest } = init;
+  return {
+    object: 'verify_session',
+    session_id: 'sess_test',
+    status: 'created',
+    country: 'FRA',
+    flow: 'user',
+    tier: 'tier1',
+    required_steps: required,
+    expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+    sandbox: false,
+    redirect_url: null,
+    prefill: {},
+    ...rest,
+    steps: (steps ?? required.map((step) => ({ step, status: 'pending' as const }))).map((step) => ({
+      attempts_remaining: 3,
+      ...step,
+    })),
+    tenant: { branding: {}, ...(tenant ?? { name: 'Acme Bank' }) },
+    accepted_document_types: Array.isArray(accepted)
+      ? { id_document: accepted }
+      : (accepted ?? { id_document: ['passport', 'id_card'] }),
+  };
+}
 
 export interface FakeCall {
   method: string;
@@ -27,7 +73,7 @@ export interface FakeCall {
  * queue failures per method.
  */
 export class FakeVerifyApi implements VerifyApiClient {
-  session: SessionView;
+  session: SessionView & { reasons?: FakeSessionInit['reasons'] };
   calls: FakeCall[] = [];
   uploads: DocumentUpload[] = [];
   /** Errors to throw, per method, in order (one per call). */
@@ -35,7 +81,7 @@ export class FakeVerifyApi implements VerifyApiClient {
   /** Quality issues to report for the next uploads, in order. */
   qualityIssues: UploadOutcome['quality']['issues'][] = [];
   /** Liveness answers, in order; defaults to accepted. */
-  livenessResults: LivenessResult[] = [];
+  livenessResults: FakeLivenessResult[] = [];
   extracted: UploadOutcome['extracted'] = null;
   /** `reading` of identity-document uploads. */
   reading: UploadOutcome['reading'] = null;
@@ -49,21 +95,8 @@ export class FakeVerifyApi implements VerifyApiClient {
   attempts: Partial<Record<StepId, number>> = {};
   #processingReads = 0;
 
-  constructor(session: Partial<SessionView> = {}) {
-    const required: StepId[] = session.required_steps ?? ['consent', 'id_document'];
-    this.session = {
-      session_id: 'sess_test',
-      status: 'created',
-      country: 'FRA',
-      flow: 'user',
-      tier: 'tier1',
-      required_steps: required,
-      steps: required.map((step) => ({ step, status: 'pending' as const })),
-      tenant: { name: 'Acme Bank' },
-      accepted_document_types: ['passport', 'id_card'],
-      sandbox: false,
-      ...session,
-    };
+  constructor(session: FakeSessionInit = {}) {
+    this.session = fakeSession(session);
   }
 
   failNext(method: string, status: number, code: string, userMessage?: string): void {
@@ -155,6 +188,7 @@ export class FakeVerifyApi implements VerifyApiClient {
   async createLivenessChallenge(): Promise<LivenessChallenge> {
     this.#record('createLivenessChallenge');
     return {
+      object: 'liveness_challenge',
       challenge_id: `chl_${this.calls.length}`,
       actions: ['turn_left', 'smile'],
       expires_at: new Date(Date.now() + 120_000).toISOString(),
@@ -168,6 +202,7 @@ export class FakeVerifyApi implements VerifyApiClient {
       this.#complete('liveness');
       return {
         ...result,
+        object: 'liveness_attempt',
         attempts_remaining: this.attempts.liveness ?? 3,
         session_status: this.session.status,
       };
@@ -175,10 +210,15 @@ export class FakeVerifyApi implements VerifyApiClient {
     // Frames refused for capture quality or undecodable were never judged: no attempt used.
     const free = result.reason === 'capture_quality' || result.reason === 'frame_undecodable';
     const left = free ? (this.attempts.liveness ?? 3) : this.#useAttempt('liveness');
-    return { ...result, attempts_remaining: left, session_status: this.session.status };
+    return {
+      ...result,
+      object: 'liveness_attempt',
+      attempts_remaining: left,
+      session_status: this.session.status,
+    };
   }
 
-  async complete(sandboxOutcome?: SandboxOutcome): Promise<SessionView | null> {
+  async complete(sandboxOutcome?: SandboxOutcome): Promise<VerifySession | null> {
     this.#record('complete', sandboxOutcome);
     if (sandboxOutcome) this.decision = sandboxOutcome;
     this.session = { ...this.session, status: 'processing' };

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { SessionView } from '../../../src/api/verify-types.ts';
 import { buildContext, progressOf } from '../../../src/flow/build-context.ts';
-import type { FlowEvent, FlowState } from '../../../src/flow/flow-types.ts';
+import type { FlowEvent, FlowSession, FlowState } from '../../../src/flow/flow-types.ts';
 import { INITIAL_STATE, transition } from '../../../src/flow/transition.ts';
 
-const session = (over: Partial<SessionView> = {}): SessionView => ({
+const session = (over: Partial<FlowSession> = {}): FlowSession => ({
   status: 'created',
   required_steps: ['consent', 'id_document', 'liveness'],
   steps: [],

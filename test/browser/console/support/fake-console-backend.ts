@@ -3,73 +3,24 @@
  * with the shapes of server/http/routes/*.ts, the roles' capabilities of server/domain/capabilities.ts, cursor
  * pagination, and problem details. Every request is recorded, so tests can assert what was (not) sent.
  */
-import type {
-  ApiEvent,
-  ApiKey,
-  AuditEvent,
-  Capability,
-  Delivery,
-  EvidenceUpload,
-  Identity,
-  Role,
-  Session,
-  SessionResult,
-  Stats,
-  Tenant,
-  TenantUser,
-  Watchlist,
-  Webhook,
-} from '../../../../src/console/api/console-types.ts';
-import type { DocumentData, ReviewClaim } from '../../../../src/console/api/review-workflow-types.ts';
+import type { Capability, Role, Schemas } from '../../../../src/console/api/console-api.ts';
+import { capabilitiesOfRole, defaultPathOfRole, ROLES } from '../../../../server/domain/capabilities.ts';
 
-const ROLE_CAPABILITIES: Record<Role, Capability[]> = {
-  tenant_admin: [
-    'sessions:create',
-    'sessions:cancel',
-    'sessions:read',
-    'sessions:review',
-    'sessions:assign',
-    'identities:read',
-    'identities:read_pii',
-    'reverifications:create',
-    'webhooks:read',
-    'webhooks:write',
-    'api_keys:write',
-    'users:write',
-    'tenant:write',
-    'audit:read',
-    'sandbox:simulate',
-    'watchlist:read',
-    'watchlist:write',
-  ],
-  developer: [
-    'sessions:create',
-    'sessions:cancel',
-    'sessions:read',
-    'identities:read',
-    'reverifications:create',
-    'webhooks:read',
-    'webhooks:write',
-    'api_keys:write',
-    'sandbox:simulate',
-  ],
-  reviewer: [
-    'sessions:read',
-    'sessions:review',
-    'identities:read',
-    'identities:read_pii',
-    'reverifications:create',
-    'watchlist:read',
-  ],
-  viewer: ['sessions:read', 'identities:read', 'webhooks:read'],
-};
-
-const DEFAULT_PATH: Record<Role, string> = {
-  tenant_admin: '/console/dashboard',
-  reviewer: '/console/reviews',
-  developer: '/console/sessions',
-  viewer: '/console/sessions',
-};
+type ApiEvent = Schemas['Event'];
+type ApiKey = Schemas['ApiKey'];
+type AuditEvent = Schemas['AuditEvent'];
+type Delivery = Schemas['WebhookDelivery'];
+type DocumentData = Schemas['DocumentData'];
+type EvidenceUpload = Schemas['EvidenceUpload'];
+type Identity = Schemas['Identity'];
+type ReviewClaim = Schemas['ReviewClaim'];
+type Session = Schemas['Session'];
+type SessionResult = Schemas['SessionResult'];
+type Stats = Schemas['Stats'];
+type Tenant = Schemas['Tenant'];
+type TenantUser = Schemas['TenantUser'];
+type Watchlist = Schemas['Watchlist'];
+type Webhook = Schemas['Webhook'];
 
 export const PASSWORD = 'correct horse battery staple';
 /** The one code the fake accepts from an authenticator app, at enrolment and at login. */
@@ -378,6 +329,7 @@ export class FakeConsoleBackend {
       session_id: 'sess_Approved000000000001',
       identity_id: null,
       created_at: iso(Date.now() - 3_600_000),
+      payload: { event: 'session.approved', session_id: 'sess_Approved000000000001' },
     },
     {
       object: 'event',
@@ -387,6 +339,7 @@ export class FakeConsoleBackend {
       session_id: 'sess_Approved000000000001',
       identity_id: null,
       created_at: iso(Date.now() - 2 * 3_600_000),
+      payload: { event: 'session.created', session_id: 'sess_Approved000000000001' },
     },
   ];
   readonly apiKeys: ApiKey[] = [
@@ -442,6 +395,7 @@ export class FakeConsoleBackend {
     proof_of_address_max_age_days: 92,
     attempts_per_step: 3,
     require_second_factor: false,
+    review_target_minutes: this.reviewTargetMinutes,
     created_at: iso(Date.now() - 100 * DAY),
     updated_at: iso(Date.now() - 100 * DAY),
   };
@@ -532,7 +486,7 @@ export class FakeConsoleBackend {
         const found = this.tokens.get(token);
         if (!found) return problem(401, 'token_expired', 'The access token has expired.');
         role = found;
-        if (capability && !ROLE_CAPABILITIES[role].includes(capability)) {
+        if (capability && !capabilitiesOfRole(role).includes(capability)) {
           return problem(403, 'insufficient_capability', `This needs ${capability}.`);
         }
       }
@@ -666,7 +620,7 @@ export class FakeConsoleBackend {
       return json(claim);
     });
     this.#on('GET', '/v1/exports/sessions', 'sessions:read', ({ query }, _p, role) => {
-      const personal = ROLE_CAPABILITIES[role].includes('identities:read_pii');
+      const personal = capabilitiesOfRole(role).includes('identities:read_pii');
       const header = ['session_id', 'status', 'environment', 'country', 'reason_codes'];
       if (personal) header.push('external_user_reference');
       const listed = this.#filtered(query);
@@ -751,8 +705,8 @@ export class FakeConsoleBackend {
         token_type: 'Bearer',
         expires_in: 3600,
         user: found,
-        capabilities: ROLE_CAPABILITIES[found.role],
-        default_path: DEFAULT_PATH[found.role],
+        capabilities: [...capabilitiesOfRole(found.role)],
+        default_path: defaultPathOfRole(found.role),
       });
     });
     this.#on('POST', '/v1/console/login/second-factor', null, ({ body }) => {
@@ -761,15 +715,17 @@ export class FakeConsoleBackend {
         totp_code?: string;
       };
       const role = challenge.replace(/^challenge_/, '') as Role;
-      if (!ROLE_CAPABILITIES[role]) return problem(410, 'login_challenge_expired', 'Expired.');
+      if (!(ROLES as readonly string[]).includes(role)) {
+        return problem(410, 'login_challenge_expired', 'Expired.');
+      }
       if (code !== TOTP_CODE) return problem(401, 'invalid_second_factor', 'The code is incorrect.');
       return json({
         access_token: this.tokenFor(role),
         token_type: 'Bearer',
         expires_in: 3600,
         user: this.#userOf(role),
-        capabilities: ROLE_CAPABILITIES[role],
-        default_path: DEFAULT_PATH[role],
+        capabilities: [...capabilitiesOfRole(role)],
+        default_path: defaultPathOfRole(role),
       });
     });
     this.#on('GET', '/v1/me/second-factors', null, () =>
@@ -808,8 +764,8 @@ export class FakeConsoleBackend {
         token_type: 'Bearer',
         expires_in: 3600,
         user: this.#userOf(role),
-        capabilities: ROLE_CAPABILITIES[role],
-        default_path: DEFAULT_PATH[role],
+        capabilities: [...capabilitiesOfRole(role)],
+        default_path: defaultPathOfRole(role),
       };
       return json({ object: 'totp_enrolled', recovery_codes: recovery, login });
     });
@@ -835,8 +791,8 @@ export class FakeConsoleBackend {
           name: this.tenant.name,
           status: this.tenant.status,
         },
-        capabilities: ROLE_CAPABILITIES[role],
-        default_path: DEFAULT_PATH[role],
+        capabilities: [...capabilitiesOfRole(role)],
+        default_path: defaultPathOfRole(role),
         environment: headers.get('x-environment') ?? 'production',
       });
     });
@@ -974,11 +930,19 @@ export class FakeConsoleBackend {
         document_type: upload.kind === 'document' ? 'id_card' : null,
         side: upload.side as EvidenceUpload['side'],
         issuing_country: upload.kind === 'document' ? 'DEU' : null,
+        liveness_challenge_id: upload.kind === 'liveness_frame' ? 'chl_Fake0000000000000001' : null,
         frame_index: upload.frame_index,
         content_type: 'image/png',
+        byte_size: 2048,
         width: 240,
         height: 150,
-        quality: { ok: index !== 1, issues: index === 1 ? ['glare'] : [] },
+        quality: {
+          ok: index !== 1,
+          issues: index === 1 ? ['glare'] : [],
+          sharpness: 0.8,
+          glare_ratio: index === 1 ? 0.2 : 0,
+          brightness: 0.5,
+        },
         created_at: iso(Date.now() - 3_600_000),
       }));
       return json({ object: 'list', data: uploads, has_more: false });
@@ -990,7 +954,7 @@ export class FakeConsoleBackend {
     this.#defineClaims();
     this.#defineQueue();
     this.#on('GET', '/v1/sessions/:id/document-data', 'sessions:review', (_r, [id], role) => {
-      if (!ROLE_CAPABILITIES[role].includes('identities:read_pii')) {
+      if (!capabilitiesOfRole(role).includes('identities:read_pii')) {
         return problem(403, 'insufficient_capability', 'This needs identities:read_pii.');
       }
       const data = this.documentData.get(id!);
@@ -1253,7 +1217,7 @@ export class FakeConsoleBackend {
   }
 
   #masked(identity: Identity, role: Role): Identity {
-    if (ROLE_CAPABILITIES[role].includes('identities:read_pii')) return identity;
+    if (capabilitiesOfRole(role).includes('identities:read_pii')) return identity;
     const mask = (value: string | null | undefined) => (value ? `${value[0]}***` : null);
     const { attributes } = identity;
     return {

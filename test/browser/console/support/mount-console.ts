@@ -1,6 +1,6 @@
 import { fixture, html } from '@open-wc/testing';
 import '../../../../src/console/main.ts';
-import type { Role } from '../../../../src/console/api/console-types.ts';
+import type { Role } from '../../../../src/console/api/console-api.ts';
 import type { IdvConsoleElement } from '../../../../src/console/console-element.ts';
 import { MemoryHistory } from '../../../../src/console/routing/history.ts';
 import { until } from '../../support/dom.ts';

@@ -1,4 +1,6 @@
-import type { Check } from '../../../../src/console/api/console-types.ts';
+import type { Schemas } from '../../../../src/console/api/console-api.ts';
+
+type Check = Schemas['SessionResult']['checks'][number];
 
 /**
  * The checks of a session the automated review sent to a person, with the details the server's review
