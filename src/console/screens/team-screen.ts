@@ -69,6 +69,30 @@ export class TeamScreen extends ConsoleScreen {
     return `${location.origin}${BASE}/accept-invitation#${encodeURIComponent(token)}`;
   }
 
+  /**
+   * The Idempotency-Key of each action whose answer never came (no answer at all, or a 5xx), by what it
+   * does: sent again, the same action reuses its key, so an invitation the server made before the answer
+   * was lost is replayed, with its link, instead of refused as 409 `email_in_use` (or, for a fresh link,
+   * replaced by a third). Any answer, success or refusal, ends the action and forgets its key.
+   */
+  readonly #unansweredKeys = new Map<string, string>();
+
+  #keyOf(action: string): string {
+    let key = this.#unansweredKeys.get(action);
+    if (!key) {
+      key = actionKey();
+      this.#unansweredKeys.set(action, key);
+    }
+    return key;
+  }
+
+  #settle(action: string, error?: unknown): void {
+    const unanswered =
+      error instanceof ConsoleApiError &&
+      (error.status === 0 || error.status >= 500 || error.code === 'idempotency_request_in_progress');
+    if (!unanswered) this.#unansweredKeys.delete(action);
+  }
+
   #problemText(error: unknown): unknown {
     if (error instanceof ConsoleApiError && error.code === 'last_tenant_admin')
       return new Error(this.t('lastAdmin'));
@@ -88,15 +112,19 @@ export class TeamScreen extends ConsoleScreen {
     }
     this.busy = true;
     this.formError = null;
+    const role = String(data.get('role')) as Role;
+    const action = `invite\n${email.toLowerCase()}\n${role}`;
     try {
       this.invitation = await this.api.post('/v1/users', {
-        body: { email, role: String(data.get('role')) as Role },
-        idempotencyKey: actionKey(),
+        body: { email, role },
+        idempotencyKey: this.#keyOf(action),
       });
+      this.#settle(action);
       form.reset();
       await this.reload();
       void this.focusAfterRender('idv-copy-field');
     } catch (error) {
+      this.#settle(action, error);
       this.formError = this.#problemText(error);
     } finally {
       this.busy = false;
@@ -121,14 +149,17 @@ export class TeamScreen extends ConsoleScreen {
   async #reissue(user: TenantUser): Promise<void> {
     this.busy = true;
     this.rowError = null;
+    const action = `reissue\n${user.user_id}`;
     try {
       this.invitation = await this.api.post('/v1/users/{id}/invitation', {
         params: { id: user.user_id },
-        idempotencyKey: actionKey(),
+        idempotencyKey: this.#keyOf(action),
       });
+      this.#settle(action);
       await this.reload();
       void this.focusAfterRender('idv-copy-field');
     } catch (error) {
+      this.#settle(action, error);
       this.rowError = { userId: user.user_id, error };
     } finally {
       this.busy = false;
