@@ -2,7 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps } from './app-deps.ts';
-import { auditTrail } from './features/audit/audit-trail.ts';
+import { auditTrail } from './http/audit-trail.ts';
 import { registerDocs } from './http/pages/docs/register-docs.ts';
 import { registerHostedPage } from './http/pages/hosted/register-hosted-page.ts';
 import { registerConsole } from './http/pages/console/register-console.ts';

@@ -2,18 +2,18 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { routePath } from 'hono/route';
-import type { AppDeps } from '../../app-deps.ts';
-import type { Environment } from '../../domain/api-key-format.ts';
-import type { AppEnv, Principal } from '../../http/app-env.ts';
-import { findUsersByEmail } from '../../store/users.ts';
-import { MAX_ACCOUNTS_TRIED } from '../users/login-account.ts';
+import type { AppDeps } from '../app-deps.ts';
+import type { Environment } from '../domain/api-key-format.ts';
+import type { AppEnv, Principal } from './app-env.ts';
+import { findUsersByEmail } from '../store/users.ts';
+import { MAX_ACCOUNTS_TRIED } from '../features/users/login-account.ts';
 import {
   type AuditEntry,
   actorOf,
   auditOriginOf,
   recordAuditEvent,
   recordAuditEvents,
-} from './record-audit-event.ts';
+} from '../features/audit/record-audit-event.ts';
 
 type Json = Record<string, unknown>;
 
