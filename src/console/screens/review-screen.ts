@@ -303,11 +303,14 @@ export class ReviewScreen extends ConsoleScreen {
     this.current = null;
     this.#more = null;
     // Oldest first, by the server (`order=asc`): the queue is read a page at a time, however long it is.
-    const [sessions] = await Promise.all([this.#page(signal), this.#loadAssignees(signal)]);
+    // The first session is read as soon as the queue is, not after the members list (an admin's
+    // assignment choices, which never fails the load): that list is not what the reviewer looks at first.
+    const assignees = this.#loadAssignees(signal);
+    const sessions = await this.#page(signal);
     this.queue = sessions;
     const wanted = this.query.get('session');
     const start = Math.max(0, wanted ? sessions.findIndex((s) => s.session_id === wanted) : 0);
-    if (sessions.length > 0) await this.#show(start, false);
+    await Promise.all([sessions.length > 0 ? this.#show(start, false) : null, assignees]);
   }
 
   /** The next page of the queue after `#more` (the first without it), remembering whether more follow. */
