@@ -31,6 +31,8 @@ export type SessionStatus = SessionView['status'];
 /** The values of `required_steps` (API.md §4). */
 export type StepId = SessionView['required_steps'][number];
 export type SessionStepView = SessionView['steps'][number];
+/** Per upload step, the document types the session accepts. */
+export type AcceptedDocumentTypes = SessionView['accepted_document_types'];
 /** Tenant colours; applied as `--idv-*` custom properties, never as raw CSS. */
 export type TenantBranding = SessionView['tenant']['branding'];
 /** The fields of the identity document's details form. */
@@ -45,6 +47,7 @@ export type DocumentReadingSummary = NonNullable<UploadResult['reading']>;
 export type ConsentBody = Schemas['VerifyConsentRequest'];
 export type DetailsBody = Schemas['VerifyDetailsRequest'];
 export type IdDocumentDetails = Extract<DetailsBody, { step: 'id_document' }>;
+export type BusinessDetails = Extract<DetailsBody, { step: 'business_details' }>;
 export type LivenessChallenge = Schemas['LivenessChallenge'];
 /** Liveness actions: the server's today, and any it may add (those get a generic prompt). */
 export type LivenessAction = LivenessChallenge['actions'][number] | (string & {});
