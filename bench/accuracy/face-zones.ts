@@ -3,7 +3,11 @@
 // decided by the face-match check itself (`checkFaceMatch`), so the bench measures what the server decides.
 // Each image is embedded once and kept in memory, however many pairs use it.
 import { zoneThresholds } from '../../server/domain/face-match-zones.ts';
-import { checkFaceMatch, FRONTAL_PROBE_MAX_DEGREES } from '../../server/domain/review/face-match-check.ts';
+import {
+  checkFaceMatch,
+  FRONTAL_PROBE_MAX_DEGREES,
+  lowQuality,
+} from '../../server/domain/review/face-match-check.ts';
 import type { FaceSample, ReviewInput } from '../../server/domain/review/review-input.ts';
 import type { EmbeddingSpace, EngineInfo } from '../../server/features/vision/vision-engine.ts';
 import type { FaceIdentity, FaceSetHalf } from './face-identity-set.ts';
@@ -37,6 +41,16 @@ export interface FaceZoneReport {
   turned: { same: ZoneCounts; different: ZoneCounts };
   /** One photo as the portrait, up to three other frontal photos as the frames. */
   sessions: { same: ZoneCounts; different: ZoneCounts };
+  /**
+   * Decisions the quality floors touched: a distance beyond the mismatch limit held as `uncertain` because
+   * a face was below a floor (`details.quality_hold`), counted among the `uncertain` above.
+   */
+  qualityHeld: {
+    frontal: { same: number; different: number };
+    sessions: { same: number; different: number };
+  };
+  /** Usable frontal faces below each quality floor of the space. */
+  lowQualityFaces: { blurred: number; eyes_covered: number; measured: number };
   /** FAR and FRR of single frontal pairs at a range of thresholds. */
   det: DetRow[];
   /** Scores of frontal pairs, for choosing thresholds: the score at which FAR reaches 0.1 %, FRR 1 %. */
@@ -71,7 +85,7 @@ function decideZone(
   probes: readonly FaceSample[],
   space: EmbeddingSpace,
   engine: EngineInfo,
-): { zone: keyof ZoneCounts; score: number | null } {
+): { zone: keyof ZoneCounts; score: number | null; held: boolean } {
   const input = {
     evidence: {
       liveness: { accepted: true },
@@ -81,8 +95,9 @@ function decideZone(
   const check = checkFaceMatch(input);
   const zone = check.details?.zone;
   const score = typeof check.details?.score === 'number' ? check.details.score : null;
-  if (zone === 'match' || zone === 'uncertain' || zone === 'mismatch') return { zone, score };
-  return { zone: 'no_face', score };
+  const held = check.details?.['quality_hold'] === true;
+  if (zone === 'match' || zone === 'uncertain' || zone === 'mismatch') return { zone, score, held };
+  return { zone: 'no_face', score, held };
 }
 
 function quantileScore(sorted: readonly number[], fraction: number): number | null {
@@ -202,6 +217,8 @@ function emptyReport(
     frontal: { same: zeroCounts(), different: zeroCounts() },
     turned: { same: zeroCounts(), different: zeroCounts() },
     sessions: { same: zeroCounts(), different: zeroCounts() },
+    qualityHeld: { frontal: { same: 0, different: 0 }, sessions: { same: 0, different: 0 } },
+    lowQualityFaces: lowQualityCounts(acquired, space),
     det: [],
     quantiles: { far_0_1_percent: null, frr_1_percent: null, frr_10_percent: null },
     genuineMismatches: [],
@@ -209,6 +226,20 @@ function emptyReport(
     space,
     engine,
   };
+}
+
+/** How many usable frontal faces fall below each of the space's quality floors (`lowQuality`). */
+function lowQualityCounts(
+  acquired: ReadonlyMap<string, Acquired>,
+  space: EmbeddingSpace | null,
+): FaceZoneReport['lowQualityFaces'] {
+  const counts = { blurred: 0, eyes_covered: 0, measured: 0 };
+  for (const face of acquired.values()) {
+    if (!face.ok || !isFrontalSample(face.sample) || face.sample.quality === undefined) continue;
+    counts.measured++;
+    for (const cause of lowQuality(face.sample.quality, space?.qualityFloors)) counts[cause]++;
+  }
+  return counts;
 }
 
 function usableFace(face: Acquired | undefined, label: string): Usable | null {
@@ -235,9 +266,10 @@ function tallyPairs(
       continue;
     }
     const turned = !a.frontal || !b.frontal;
-    const { zone, score } = decideZone(a.sample, [b.sample], space, engine);
+    const { zone, score, held } = decideZone(a.sample, [b.sample], space, engine);
     (turned ? report.turned : report.frontal)[key][zone]++;
     if (turned || score === null) continue;
+    if (held) report.qualityHeld.frontal[key]++;
     (pair.same ? genuineScores : impostorScores).push(score);
     const label = `${a.label} × ${b.label} ${score.toFixed(3)}`;
     if (pair.same && zone === 'mismatch') report.genuineMismatches.push(label);
@@ -277,26 +309,28 @@ export function scoreFaceZones(
       if (person.faces.length >= 3) {
         const others = person.faces.filter((_, other) => other !== index);
         const frames = [...others.slice(index), ...others.slice(0, index)].slice(0, 3);
-        const { zone, score } = decideZone(
+        const { zone, score, held } = decideZone(
           portrait.sample,
           frames.map((frame) => frame.sample),
           space,
           engine,
         );
         report.sessions.same[zone]++;
+        if (held) report.qualityHeld.sessions.same++;
         if (zone === 'mismatch')
           report.genuineMismatches.push(`session ${portrait.label} (${frames.length} frames) ${score}`);
       }
       for (const other of frontalOf) {
         if (other.name === person.name || other.faces.length < 2) continue;
         const frames = other.faces.slice(0, 3);
-        const { zone, score } = decideZone(
+        const { zone, score, held } = decideZone(
           portrait.sample,
           frames.map((frame) => frame.sample),
           space,
           engine,
         );
         report.sessions.different[zone]++;
+        if (held) report.qualityHeld.sessions.different++;
         if (zone === 'match')
           report.impostorMatches.push(`session ${portrait.label} × ${other.name} frames ${score}`);
       }
@@ -344,6 +378,8 @@ export function formatFaceZoneReport(report: FaceZoneReport): string {
     `    genuine in the mismatch zone ${boundNote(report.sessions.same.mismatch, report.sessions.same)}`,
     zoneLine('different people', report.sessions.different),
     `    impostors in the match zone ${boundNote(report.sessions.different.match, report.sessions.different)}`,
+    `  quality floors ${space?.qualityFloors ? `sharpness ≥ ${space.qualityFloors.sharpness}, eye visibility ≥ ${space.qualityFloors.eyes}` : 'none'}: of ${report.lowQualityFaces.measured} frontal faces measured, ${report.lowQualityFaces.blurred} below the sharpness floor, ${report.lowQualityFaces.eyes_covered} below the eye floor`,
+    `  held uncertain by the floors (beyond the mismatch limit, a face below a floor): pairs ${report.qualityHeld.frontal.same} same / ${report.qualityHeld.frontal.different} different, sessions ${report.qualityHeld.sessions.same} same / ${report.qualityHeld.sessions.different} different`,
     `  frontal pair scores: FAR reaches 0.1 % at ${report.quantiles.far_0_1_percent?.toFixed(3)}, FRR is 1 % at ${report.quantiles.frr_1_percent?.toFixed(3)}, 10 % at ${report.quantiles.frr_10_percent?.toFixed(3)}`,
     '  DET (single frontal pairs): threshold   FAR        FRR',
     ...report.det.map(
@@ -378,5 +414,7 @@ export function faceZoneJson(report: FaceZoneReport): string {
     engine: report.engine ?? {},
     half: report.half,
     sessions: report.sessions,
+    quality_held: report.qualityHeld,
+    low_quality_faces: report.lowQualityFaces,
   });
 }

@@ -148,6 +148,7 @@ function sampleOf(analysis: FaceAnalysis): FaceSample {
     face_width: face ? Math.round(face.box.width) : 0,
     ...(face ? { pose: { yaw: face.yaw, pitch: face.pitch } } : {}),
     ...(face?.embedding ? { embedding: face.embedding } : {}),
+    ...(face?.quality ? { quality: face.quality } : {}),
   };
 }
 

@@ -25,6 +25,12 @@ export interface LivenessFrameObservation {
   right_eye_open: number;
   mouth_open: number;
   smile: number;
+  /**
+   * The largest face's quality on the embedder's crop (`FaceQuality`): sharpness and eye visibility;
+   * absent when the engine did not measure it (and in readings stored before it did).
+   */
+  sharpness?: number;
+  eye_visibility?: number;
 }
 
 export interface LivenessReadingRow {

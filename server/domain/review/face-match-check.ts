@@ -16,6 +16,7 @@ import {
   inconclusive,
   passed,
 } from './checks.ts';
+import type { FaceQuality } from '../../features/vision/vision-engine.ts';
 import type { FaceMatchEvidence, FaceSample, ReviewInput } from './review-input.ts';
 
 /**
@@ -100,7 +101,7 @@ export function checkFaceMatch({ evidence }: ReviewInput): Check {
     });
   const frontal = usable.filter(({ probe }) => isFrontal(probe));
   const chosen = frontal.length > 0 ? frontal : usable;
-  const scored: (ScoredProbe & { index: number })[] = [];
+  const scored: (ScoredProbe & { index: number; low: LowQuality[] })[] = [];
   for (const { probe, index } of chosen) {
     const comparison = compareEmbeddings(probe.embedding as readonly number[], reference, match.space);
     if (comparison === null) {
@@ -112,6 +113,7 @@ export function checkFaceMatch({ evidence }: ReviewInput): Check {
       face_width: probe.face_width,
       ...(probe.pose ? { pose: probe.pose } : {}),
       index,
+      low: lowQuality(probe.quality, match.space.qualityFloors),
     });
   }
 
@@ -133,16 +135,39 @@ export function checkFaceMatch({ evidence }: ReviewInput): Check {
   // calibrated on, and a profile's chip embeds toward faces in general: a person looks.
   const referenceTurned = !isFrontal(match.reference);
   const offPose = turned || referenceTurned;
-  const zone: FaceMatchZone = offPose && scoreZone === 'match' ? 'uncertain' : scoreZone;
+  const poseZone: FaceMatchZone = offPose && scoreZone === 'match' ? 'uncertain' : scoreZone;
+  // Poor evidence never rejects: a distance beyond the mismatch limit from a blurred face or covered
+  // eyes says as much about the photo as about the person. The reference below a floor holds the whole
+  // decision; probes below one are left out of the rejection, which the good probes alone must support.
+  const referenceLow = lowQuality(match.reference.quality, match.space.qualityFloors);
+  const goodProbes = scored.filter((probe) => probe.low.length === 0);
+  const lowProbes = scored.filter((probe) => probe.low.length > 0);
+  const goodFused = fuseProbeScores(goodProbes);
+  const held =
+    poseZone === 'mismatch' &&
+    (referenceLow.length > 0 ||
+      (lowProbes.length > 0 && (goodFused === null || faceMatchZone(goodFused, match.space) !== 'mismatch')));
+  const zone: FaceMatchZone = held ? 'uncertain' : poseZone;
   const score = round4(fused);
+  const quality = qualityFacts(match.reference.quality, referenceLow, scored, match.space.qualityFloors);
   const details: CheckDetails = {
     score,
     zone,
-    zone_reason: zoneReason(zone, score, thresholds, match.space, scored.length, {
-      frames: turned,
-      reference: referenceTurned,
-    }),
+    zone_reason: held
+      ? heldReason(score, thresholds, match.space, scored.length, referenceLow, lowProbes)
+      : zoneReason(zone, score, thresholds, match.space, scored.length, {
+          frames: turned,
+          reference: referenceTurned,
+        }),
     ...(referenceTurned ? { reference_pose: 'turned' } : {}),
+    ...quality,
+    ...(match.space.qualityFloors
+      ? {
+          min_sharpness: match.space.qualityFloors.sharpness,
+          min_eye_visibility: match.space.qualityFloors.eyes,
+        }
+      : {}),
+    ...(held ? { quality_hold: true } : {}),
     match_threshold: thresholds.match,
     mismatch_threshold: thresholds.mismatch,
     threshold: match.space.threshold,
@@ -227,4 +252,83 @@ function probeProblem(probe: FaceSample): ProbeProblem | null {
   if (probe.face_width < MIN_FACE_WIDTH_PX) return 'too_small';
   if (probe.embedding === undefined) return 'no_embedding';
   return null;
+}
+
+/** Why a face is poor evidence: its crop is blurred, or its eyes are covered or in deep shadow. */
+type LowQuality = 'blurred' | 'eyes_covered';
+
+/**
+ * Which of `floors` the face falls below; none when either is unknown (an engine or a stored reading
+ * without quality measures, or a space without floors: the distance decides as before).
+ *
+ * @example
+ * lowQuality({ sharpness: 0.01, eyes: 0.8 }, { sharpness: 0.03, eyes: 0.45 }) // ['blurred']
+ */
+export function lowQuality(quality: FaceQuality | undefined, floors: FaceQuality | undefined): LowQuality[] {
+  if (quality === undefined || floors === undefined) return [];
+  const low: LowQuality[] = [];
+  if (quality.sharpness < floors.sharpness) low.push('blurred');
+  if (quality.eyes < floors.eyes) low.push('eyes_covered');
+  return low;
+}
+
+/**
+ * The quality facts a reviewer sees: the reference's measures, whether it fell below a floor, and which
+ * compared frames did (`index:cause`), when the space has floors.
+ */
+function qualityFacts(
+  reference: FaceQuality | undefined,
+  referenceLow: readonly LowQuality[],
+  scored: readonly { index: number; low: readonly LowQuality[] }[],
+  floors: FaceQuality | undefined,
+): CheckDetails {
+  const round3 = (value: number) => Math.round(value * 1000) / 1000;
+  return {
+    ...(reference
+      ? {
+          reference_sharpness: round3(reference.sharpness),
+          reference_eye_visibility: round3(reference.eyes),
+        }
+      : {}),
+    ...(referenceLow.length > 0 ? { reference_quality: referenceLow } : {}),
+    ...(floors
+      ? {
+          frames_low_quality: scored
+            .filter((probe) => probe.low.length > 0)
+            .map((probe) => `${probe.index}:${probe.low.join('+')}`),
+        }
+      : {}),
+  };
+}
+
+const LOW_QUALITY_WORDS: Record<LowQuality, string> = {
+  blurred: 'blurred or too low in resolution',
+  eyes_covered: 'eyes covered (dark glasses) or in deep shadow',
+};
+
+/**
+ * The reason of a far pair held as uncertain because of poor evidence.
+ *
+ * @example
+ * heldReason(0.66, { match: 0.55, mismatch: 0.62 }, space, 1, ['eyes_covered'], [])
+ * // 'Unsure: the face is 0.66 from the reference over 1 frame, beyond the mismatch limit 0.62, but the reference photo is poor evidence (eyes covered (dark glasses) or in deep shadow), so the distance cannot rule the person out; a person should compare them.'
+ */
+function heldReason(
+  score: number,
+  thresholds: FaceMatchThresholds,
+  space: FaceMatchEvidence['space'],
+  frames: number,
+  referenceLow: readonly LowQuality[],
+  lowProbes: readonly { index: number; low: readonly LowQuality[] }[],
+): string {
+  const measure = space.metric === 'euclidean' ? `${score} from` : `${score} similar to`;
+  const over = `over ${frames} ${frames === 1 ? 'frame' : 'frames'}`;
+  const words = (low: readonly LowQuality[]) => low.map((cause) => LOW_QUALITY_WORDS[cause]).join('; ');
+  const what =
+    referenceLow.length > 0
+      ? `the reference photo is poor evidence (${words(referenceLow)})`
+      : lowProbes.length === 1
+        ? `frame ${lowProbes[0]?.index} is poor evidence (${words(lowProbes[0]?.low ?? [])})`
+        : `frames ${lowProbes.map((probe) => probe.index).join(', ')} are poor evidence (${words([...new Set(lowProbes.flatMap((probe) => probe.low))])})`;
+  return `Unsure: the face is ${measure} the reference ${over}, beyond the mismatch limit ${thresholds.mismatch}, but ${what}, so the distance cannot rule the person out; a person should compare them.`;
 }

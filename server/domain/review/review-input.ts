@@ -1,4 +1,4 @@
-import type { EmbeddingSpace, EngineInfo } from '../../features/vision/vision-engine.ts';
+import type { EmbeddingSpace, EngineInfo, FaceQuality } from '../../features/vision/vision-engine.ts';
 import type { AamvaFields } from '../aamva.ts';
 import type { Environment } from '../api-key-format.ts';
 import type { LivenessJudgement } from '../liveness-judgement.ts';
@@ -105,6 +105,12 @@ export interface FaceSample {
   pose?: { yaw: number; pitch: number };
   /** The largest face's embedding in {@link FaceMatchEvidence.space}; biometric data, never logged. */
   embedding?: readonly number[];
+  /**
+   * The largest face's quality as the engine measured it on the embedder's crop (sharpness, eye
+   * visibility); absent from engines and stored readings that do not have it. The face match never
+   * rejects on a face below its floors (`FACE_QUALITY_FLOORS`).
+   */
+  quality?: FaceQuality;
 }
 
 /** The reference face and this session's faces, as the engine embedded them. */

@@ -96,6 +96,8 @@ export function portraitReference(readings: readonly ReviewedIdReading[]): Match
     // The face match trusts a match only between faces turned no further than its frontal limit.
     ...(face ? { pose: { yaw: face.yaw, pitch: face.pitch } } : {}),
     ...(face?.embedding ? { embedding: face.embedding } : {}),
+    // Poor evidence (a blurred or glare-struck portrait) holds a far score for a person, never rejects.
+    ...(face?.quality ? { quality: face.quality } : {}),
     space: analysis.embeddingSpace,
     engine: analysis.engine,
   };

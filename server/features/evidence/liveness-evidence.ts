@@ -5,7 +5,7 @@ import { latestAnsweredChallenge } from '../../store/liveness-challenges.ts';
 import { insertLivenessReading, listLivenessReadings } from '../../store/liveness-readings.ts';
 import type { SessionRow } from '../../store/sessions.ts';
 import type { SqlClient } from '../../store/sql-client.ts';
-import type { EmbeddingSpace, EngineInfo, FaceAnalysis } from '../vision/vision-engine.ts';
+import type { EmbeddingSpace, EngineInfo, FaceAnalysis, FaceQuality } from '../vision/vision-engine.ts';
 import { observationOf } from './observe-liveness-frames.ts';
 
 /** Binds a frame's encrypted embedding to its challenge and position, so it cannot be moved elsewhere. */
@@ -20,6 +20,7 @@ export interface LivenessProbe {
   face_width: number;
   pose?: { yaw: number; pitch: number };
   embedding?: readonly number[];
+  quality?: FaceQuality;
 }
 
 export interface LivenessEvidence {
@@ -93,6 +94,9 @@ export async function collectLivenessEvidence(
       };
       if (reading.observation.faces > 0)
         probe.pose = { yaw: reading.observation.yaw, pitch: reading.observation.pitch };
+      const { sharpness, eye_visibility } = reading.observation;
+      if (sharpness !== undefined && eye_visibility !== undefined)
+        probe.quality = { sharpness, eyes: eye_visibility };
       if (reading.embedding_enc) {
         probe.embedding = await deps.cipher.decryptJson<number[]>(
           reading.embedding_enc,

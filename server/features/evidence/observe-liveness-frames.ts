@@ -86,5 +86,8 @@ export function observationOf(analysis: FaceAnalysis): LivenessFrameObservation 
     right_eye_open: face ? round(face.rightEyeOpen, 3) : 0,
     mouth_open: face ? round(face.mouthOpen, 3) : 0,
     smile: face ? round(face.smile, 3) : 0,
+    ...(face?.quality
+      ? { sharpness: round(face.quality.sharpness, 4), eye_visibility: round(face.quality.eyes, 4) }
+      : {}),
   };
 }

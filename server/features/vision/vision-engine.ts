@@ -43,6 +43,12 @@ export interface EmbeddingSpace {
    * between. Absent: `threshold` is both (two zones).
    */
   zones?: { match: number; mismatch: number };
+  /**
+   * The least {@link FaceQuality} at which this embedder's distances are trusted to reject: a pair with a
+   * face below either floor is never put in the `mismatch` zone (a person looks instead), and its `match`
+   * zone is unchanged. Absent: no floor (every face's distance may reject).
+   */
+  qualityFloors?: FaceQuality;
 }
 
 /** One face as the models saw it. Angles in degrees; openness and smile from 0 to 1. */
@@ -66,6 +72,29 @@ export interface FaceObservation {
   smile: number;
   /** The face's embedding in `FaceAnalysis.embeddingSpace`; absent when not asked for. */
   embedding?: readonly number[];
+  /**
+   * How good the evidence for the embedding is, measured on the aligned crop the embedder saw; absent when
+   * no embedding was asked for, or from an engine that does not measure it.
+   */
+  quality?: FaceQuality;
+}
+
+/**
+ * The quality of one face's embedding evidence, measured on the embedder's aligned crop (the same scale
+ * for every face). The face match holds a far pair as uncertain instead of rejecting it when either face
+ * falls below its floors (`domain/face-match-zones.ts`, `FACE_QUALITY_FLOORS`).
+ */
+export interface FaceQuality {
+  /**
+   * Share of the face's contrast in its finest detail (variance of the Laplacian ÷ variance of the
+   * luminance, on the crop): low for a blurred photo or a small face enlarged.
+   */
+  sharpness: number;
+  /**
+   * The darker eye region's mean luminance ÷ the mid-face's: low when the eyes are covered (dark
+   * sunglasses) or in deep shadow.
+   */
+  eyes: number;
 }
 
 export interface FaceAnalysis {

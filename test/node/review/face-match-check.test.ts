@@ -289,3 +289,98 @@ describe('face_match check', () => {
     assert.doesNotMatch(details, /0\.1,0\.2|embedding/);
   });
 });
+
+describe('face_match check: poor evidence never rejects', () => {
+  const floors = { sharpness: 0.05, eyes: 0.5 };
+  const space = { ...ZONED_DLIB_SPACE, qualityFloors: floors };
+  const good = { sharpness: 0.2, eyes: 0.8 };
+  const blurred = { sharpness: 0.01, eyes: 0.8 };
+  const sunglasses = { sharpness: 0.2, eyes: 0.3 };
+  /** The portrait (of `referenceQuality`) against probes at these distances, each of its quality. */
+  const pair = (
+    referenceQuality: typeof good,
+    ...probes: [distance: number, quality: typeof good][]
+  ): FaceMatchEvidence =>
+    genuineFaceMatch({
+      space,
+      reference: {
+        source: 'document_portrait',
+        faces: 1,
+        face_width: 180,
+        embedding: PERSON_A,
+        quality: referenceQuality,
+      },
+      probes: probes.map(([distance, quality]) => probe({ embedding: at(distance), quality })),
+    });
+
+  it('rejects a far pair of good faces, as before', () => {
+    const result = check(pair(good, [0.7, good]));
+    assert.deepEqual(result.reason_codes, ['face_mismatch']);
+    assert.equal(result.details?.['zone'], 'mismatch');
+    assert.equal(result.details?.['quality_hold'], undefined);
+    assert.deepEqual(result.details?.['frames_low_quality'], []);
+    assert.equal(result.details?.['reference_sharpness'], 0.2);
+    assert.equal(result.details?.['min_sharpness'], 0.05);
+  });
+
+  it('holds a far pair as uncertain when the reference photo is blurred, saying why', () => {
+    const result = check(pair(blurred, [0.7, good]));
+    assert.equal(result.status, 'failed');
+    assert.deepEqual(result.reason_codes, ['face_match_uncertain']);
+    assert.equal(result.details?.['zone'], 'uncertain');
+    assert.equal(result.details?.['quality_hold'], true);
+    assert.deepEqual(result.details?.['reference_quality'], ['blurred']);
+    assert.match(
+      String(result.details?.['zone_reason']),
+      /beyond the mismatch limit 0\.62, but the reference photo is poor evidence \(blurred/,
+    );
+    const input = inputWith({ liveness: { accepted: true }, face_match: pair(blurred, [0.7, good]) });
+    const session = { ...input.session, flow: 'user', tier: 'tier2', required_steps: ['liveness'] } as const;
+    assert.equal(decide({ ...input, session }).decision, 'review_required');
+  });
+
+  it('holds a far pair as uncertain when the only frame shows the eyes behind dark glasses', () => {
+    const result = check(pair(good, [0.7, sunglasses]));
+    assert.equal(result.details?.['zone'], 'uncertain');
+    assert.deepEqual(result.details?.['frames_low_quality'], ['0:eyes_covered']);
+    assert.match(String(result.details?.['zone_reason']), /frame 0 is poor evidence \(eyes covered/);
+  });
+
+  it('never makes a poor pair easier to match: the match and uncertain zones are the distance’s', () => {
+    for (const quality of [blurred, sunglasses]) {
+      const near = check(pair(quality, [0.58, quality]));
+      assert.equal(near.details?.['zone'], 'uncertain', 'a poor pair between the limits stays uncertain');
+      assert.equal(near.status, 'failed');
+      assert.equal(near.details?.['quality_hold'], undefined);
+      const close = check(pair(quality, [0.5, quality]));
+      assert.equal(close.details?.['zone'], 'match', 'the floor does not hold a match either');
+    }
+  });
+
+  it('rejects on the good frames alone when they are far, whatever a poor frame says', () => {
+    // Fused over all three 0.77, over the two good frames 0.7: both beyond the mismatch limit.
+    const result = check(pair(good, [0.7, good], [0.7, good], [0.9, blurred]));
+    assert.equal(result.details?.['zone'], 'mismatch');
+    assert.deepEqual(result.details?.['frames_low_quality'], ['2:blurred']);
+  });
+
+  it('holds when the good frames alone are not beyond the mismatch limit', () => {
+    // Fused over all frames 0.7 (mismatch); the one good frame alone is 0.6 (uncertain).
+    const result = check(pair(good, [0.6, good], [0.8, blurred]));
+    assert.equal(result.details?.['zone'], 'uncertain');
+    assert.equal(result.details?.['quality_hold'], true);
+  });
+
+  it('decides on distance alone when the quality was not measured, or the space has no floors', () => {
+    const unmeasured = pair(good, [0.7, good]);
+    const { quality: _quality, ...reference } = unmeasured.reference;
+    assert.equal(
+      check({ ...unmeasured, reference, probes: [probe({ embedding: at(0.7) })] }).details?.['zone'],
+      'mismatch',
+    );
+    assert.equal(
+      check({ ...pair(blurred, [0.7, blurred]), space: ZONED_DLIB_SPACE }).details?.['zone'],
+      'mismatch',
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  chipQuality,
   extractFaceChip,
   FACE_CHIP_PADDING,
   FACE_CHIP_SIZE,
@@ -115,5 +116,47 @@ describe("dlib's face chip from the mesh (face-chip.ts)", () => {
         ],
       ),
     );
+  });
+
+  describe('chipQuality', () => {
+    const size = FACE_CHIP_SIZE;
+    /** A synthetic "face": mid-grey skin with fine texture, darker eye patches with a bright glint. */
+    const chip = (options: { blur?: boolean; sunglasses?: boolean } = {}) => {
+      const rgb = new Float32Array(size * size * 3);
+      const eyes = [
+        [47.7, 47.1],
+        [100.3, 47.1],
+      ];
+      for (let y = 0; y < size; y++) {
+        for (let x = 0; x < size; x++) {
+          // A checkerboard of 1-pixel cells is the finest detail; blurred, only its mean is left.
+          let value = 150 + (options.blur ? 0 : (x + y) % 2 === 0 ? 20 : -20) + 0.3 * (y - 75);
+          for (const [ex, ey] of eyes) {
+            const dx = Math.abs(x - (ex as number));
+            const dy = Math.abs(y - (ey as number));
+            // A lens is larger than the eye it covers.
+            if (options.sunglasses && dx < 16 && dy < 10) value = 30;
+            else if (!options.sunglasses && dx < 10 && dy < 5) value = dx < 3 ? 60 : 130;
+          }
+          rgb.set([value, value, value], (y * size + x) * 3);
+        }
+      }
+      return rgb;
+    };
+
+    it('scores a blurred chip far less sharp than a detailed one, whatever the brightness', () => {
+      const sharp = chipQuality(chip());
+      const blurred = chipQuality(chip({ blur: true }));
+      assert.ok(sharp.sharpness > 10 * blurred.sharpness, `${sharp.sharpness} vs ${blurred.sharpness}`);
+      const darker = chipQuality(chip().map((value) => value * 0.5));
+      assert.ok(Math.abs(darker.sharpness - sharp.sharpness) < 1e-6, 'a ratio of variances: no unit');
+    });
+
+    it('sees eyes behind dark glasses as much darker than uncovered eyes, relative to the face', () => {
+      const open = chipQuality(chip());
+      const covered = chipQuality(chip({ sunglasses: true }));
+      assert.ok(open.eyes > 0.6, `uncovered ${open.eyes}`);
+      assert.ok(covered.eyes < 0.35, `covered ${covered.eyes}`);
+    });
   });
 });

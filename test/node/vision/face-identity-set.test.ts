@@ -113,6 +113,42 @@ describe('face set by identity (bench/accuracy/face-identity-set.ts, face-zones.
     assert.deepEqual(withoutCy.unusable, { no_face: 1 });
   });
 
+  it('counts the far pairs and sessions the quality floors held as uncertain', () => {
+    const identities = readIdentities(join(root, 'set'));
+    const space = { ...ZONED_DLIB_SPACE, qualityFloors: { sharpness: 0.05, eyes: 0.5 } };
+    const embeddings: Record<string, number[]> = {
+      'ann/1.jpg': [0, 0],
+      'ann/2.jpg': [-0.02, 0],
+      'ann/10.png': [0, 0.05],
+      'bob/1.jpg': [0.58, 0],
+      'cy/1.jpeg': [2, 2],
+    };
+    const acquired = new Map<string, Acquired>(
+      Object.entries(embeddings).map(([label, embedding]) => [
+        label,
+        {
+          ok: true,
+          sample: {
+            faces: 1,
+            face_width: 200,
+            pose: { yaw: label === 'ann/10.png' ? 30 : 0, pitch: 0 },
+            embedding,
+            // cy's photo is blurred: every far pair with it goes to a person instead of being rejected.
+            quality: { sharpness: label === 'cy/1.jpeg' ? 0.01 : 0.2, eyes: 0.8 },
+          },
+          space,
+          engine: MODELS,
+        },
+      ]),
+    );
+    const report = scoreFaceZones(identities, acquired, 'all');
+    assert.deepEqual(report.frontal.different, { match: 0, uncertain: 5, mismatch: 0, no_face: 0 });
+    assert.deepEqual(report.qualityHeld.frontal, { same: 0, different: 3 });
+    assert.deepEqual(report.qualityHeld.sessions, { same: 0, different: 1 }); // cy's portrait, ann's frames
+    assert.deepEqual(report.lowQualityFaces, { blurred: 1, eyes_covered: 0, measured: 4 });
+    assert.deepEqual(JSON.parse(faceZoneJson(report)).quality_held, report.qualityHeld);
+  });
+
   it('tabulates FAR and FRR over thresholds', () => {
     const rows = detTable([0.3, 0.5, 0.7], [0.45, 0.9], 0.4, 0.6, 0.1);
     assert.deepEqual(rows, [

@@ -2,9 +2,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as Tf from '@tensorflow/tfjs-core';
-import type { EmbeddingSpace, FaceObservation } from '../../../features/vision/vision-engine.ts';
+import type { EmbeddingSpace, FaceObservation, FaceQuality } from '../../../features/vision/vision-engine.ts';
 import type { RawImage } from './decode-upright.ts';
-import { extractFaceChip, FACE_CHIP_SIZE, faceChipTransform } from './face-chip.ts';
+import { chipQuality, extractFaceChip, FACE_CHIP_SIZE, faceChipTransform } from './face-chip.ts';
 import { type MeshFace, observeFace } from './face-geometry.ts';
 import { loadFaceProposer } from './face-proposals.ts';
 import { requireFaceApi } from './load-face-api.ts';
@@ -24,12 +24,19 @@ import { rescueTurnedFaces } from './turned-face-rescue.ts';
  *   same-person frontal pairs lies beyond it.
  * The space's name changed with the chip (was `dlib-resnet-v1` on a box crop): embeddings of the two
  * crops are never compared with each other.
+ *
+ * `qualityFloors`: the poorest chip of half A's 144 usable frontal faces (sharpness 0.0141, eye visibility
+ * 0.339; `chipQuality`), rounded down. A face below either was poorer than every face the zones were chosen
+ * on, so its distance is not trusted to reject: beyond the mismatch limit it is `uncertain` (a person
+ * looks), never `mismatch`; the match zone is unchanged. (First tried: each measure's 5th percentile on
+ * half A, which held a fifth of A's impostor pairs for a person; docs/verification.md.)
  */
 export const DLIB_RESNET_SPACE: EmbeddingSpace = {
   name: 'dlib-resnet-v1-chip',
   metric: 'euclidean',
   threshold: 0.6,
   zones: { match: 0.55, mismatch: 0.62 },
+  qualityFloors: { sharpness: 0.014, eyes: 0.339 },
 };
 
 /** Faces reported per image at most; a liveness frame or a selfie needs one, a crowd is refused anyway. */
@@ -167,12 +174,20 @@ async function loadFaceModels(): Promise<FaceModels> {
    * the pose and the light's side put into one embedding. On the face-pair set (docs/verification.md)
    * the chip alone took FAR at 0.6 from 0.95 % (box crop) to 0.17 % and FRR from 3.0 % to 1.0 %; the
    * mirror brings FRR at 0.1 % FAR from 1.3 % to 1.0 % for one more embedder run per face.
+   * The chip's quality (sharpness, eye visibility: `chipQuality`) is measured on the same chip.
    */
-  async function embed(image: RawImage, face: MeshFace): Promise<number[]> {
+  async function embed(
+    image: RawImage,
+    face: MeshFace,
+  ): Promise<{ embedding: number[]; quality: FaceQuality }> {
     const toChip = faceChipTransform(face.mesh);
-    const plain = await embedChip(extractFaceChip(image, toChip));
+    const chip = extractFaceChip(image, toChip);
+    const plain = await embedChip(chip);
     const mirrored = await embedChip(extractFaceChip(image, toChip, { mirror: true }));
-    return Array.from(plain, (value, index) => (value + (mirrored[index] as number)) / 2);
+    return {
+      embedding: Array.from(plain, (value, index) => (value + (mirrored[index] as number)) / 2),
+      quality: chipQuality(chip),
+    };
   }
 
   /** BlazeFace, mesh, iris and emotion on `input`: the faces whose box score passes. */
@@ -195,7 +210,11 @@ async function loadFaceModels(): Promise<FaceModels> {
         const observations: FaceObservation[] = [];
         for (const face of faces) {
           const observation = observeFace(face, 1);
-          if (options.embeddings) observation.embedding = await embed(image, face);
+          if (options.embeddings) {
+            const { embedding, quality } = await embed(image, face);
+            observation.embedding = embedding;
+            observation.quality = quality;
+          }
           observations.push(observation);
         }
         return observations;
