@@ -133,13 +133,16 @@ class PythonTypesWriter {
     }
     const variants = schema.anyOf ?? schema.oneOf;
     if (variants) {
+      // A `{type: 'null'}` variant makes the union Optional rather than a member of it.
+      const isNull = (variant: Schema) => !variant.$ref && typesOf(variant).join() === 'null';
       const members = unique(
         // Object variants need a name each; enum variants share one (`status` or a list of them).
-        variants.map((variant, index) =>
-          this.typeOf(variant, variant.properties ? `${hint}${index + 1}` : hint),
-        ),
+        variants
+          .filter((variant) => !isNull(variant))
+          .map((variant, index) => this.typeOf(variant, variant.properties ? `${hint}${index + 1}` : hint)),
       );
-      return members.length === 1 ? members[0]! : `Union[${members.join(', ')}]`;
+      const union = members.length === 1 ? members[0]! : `Union[${members.join(', ')}]`;
+      return variants.some(isNull) ? `Optional[${union}]` : union;
     }
     if (schema.enum) {
       let literal = `Literal[${schema.enum.map(pyLiteral).join(', ')}]`;

@@ -824,7 +824,8 @@ export interface components {
       object: 'totp_enrolled';
       /** @description Ten single-use recovery codes, shown this once, when the user had none left; null when their earlier codes still stand. */
       recovery_codes: string[] | null;
-      login: components['schemas']['ConsoleLoginResponse'] & (Record<string, never> | null);
+      /** @description A new access token carrying the second factor just proved, when the request was made with one that proved none (password only, or restricted to enrolment; that one is revoked); null otherwise. */
+      login: components['schemas']['ConsoleLoginResponse'] | null;
     };
     ConfirmTotpRequest: {
       enrolment_id: string;
@@ -847,7 +848,8 @@ export interface components {
       passkey: components['schemas']['Passkey'];
       /** @description Ten single-use recovery codes, shown this once, when the user had none left; null when their earlier codes still stand. */
       recovery_codes: string[] | null;
-      login: components['schemas']['ConsoleLoginResponse'] & (Record<string, never> | null);
+      /** @description A new access token carrying the second factor just proved, when the request was made with one that proved none (password only, or restricted to enrolment; that one is revoked); null otherwise. */
+      login: components['schemas']['ConsoleLoginResponse'] | null;
     };
     RegisterPasskeyRequest: {
       registration_id: string;

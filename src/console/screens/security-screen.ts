@@ -13,7 +13,7 @@ import '../ui/copy-field.ts';
  * the document gives it as `allOf` of the login and `object | null`, which the generated type cannot make
  * null (the server's schema wants a fix: a nullable `$ref` with a description).
  */
-type EnrolmentResult = Pick<Schemas['TotpEnrolled'], 'recovery_codes'> & { login: LoginResponse | null };
+type EnrolmentResult = Pick<Schemas['TotpEnrolled'], 'recovery_codes' | 'login'>;
 type LoginResponse = Schemas['ConsoleLoginResponse'];
 type SecondFactors = Schemas['SecondFactors'];
 type TotpEnrolment = Schemas['TotpEnrolment'];

@@ -490,6 +490,9 @@ class TotpEnrolled(TypedDict):
     # Ten single-use recovery codes, shown this once, when the user had none left; null when their
     # earlier codes still stand.
     recovery_codes: Optional[List[str]]
+    # A new access token carrying the second factor just proved, when the request was made with one
+    # that proved none (password only, or restricted to enrolment; that one is revoked); null
+    # otherwise.
     login: Optional["ConsoleLoginResponse"]
 
 
@@ -516,6 +519,9 @@ class PasskeyRegistered(TypedDict):
     # Ten single-use recovery codes, shown this once, when the user had none left; null when their
     # earlier codes still stand.
     recovery_codes: Optional[List[str]]
+    # A new access token carrying the second factor just proved, when the request was made with one
+    # that proved none (password only, or restricted to enrolment; that one is revoked); null
+    # otherwise.
     login: Optional["ConsoleLoginResponse"]
 
 
@@ -903,7 +909,7 @@ class _SessionRequired(TypedDict):
     tier: Literal["tier1", "tier2", "tier3"]
     external_user_reference: Optional[str]
     redirect_url: Optional[str]
-    metadata: Dict[str, Union[str, float, bool, Any]]
+    metadata: Dict[str, Optional[Union[str, float, bool]]]
     steps: List["SessionStepsItem"]
     identity_id: Optional[str]
     decision: Optional[str]
@@ -944,7 +950,7 @@ class CreateSessionRequest(_CreateSessionRequestRequired, total=False):
     external_user_reference: str
     redirect_url: str
     # ≤ 50 keys of ≤ 40 chars; string values ≤ 500 chars.
-    metadata: Dict[str, Union[str, float, bool, Any]]
+    metadata: Dict[str, Optional[Union[str, float, bool]]]
     # Seconds; default 86400.
     expires_in: int
     # Sandbox keys only: force the automated outcome.
@@ -1083,7 +1089,7 @@ class ReviewQueueItem(TypedDict):
     over_target: bool
     # Why the session waits for a person.
     reason_codes: List[str]
-    claim: Union["ReviewClaim", Any]
+    claim: Optional["ReviewClaim"]
 
 
 class ReviewQueue(TypedDict):

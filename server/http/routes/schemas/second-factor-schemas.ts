@@ -93,7 +93,9 @@ export const EnrolmentResult = {
     description:
       'Ten single-use recovery codes, shown this once, when the user had none left; null when their earlier codes still stand.',
   }),
-  login: ConsoleLoginTokens.nullable().openapi({
+  // A union, not `.nullable()`: on a registered schema that gives `allOf: [$ref, {type: [object, null]}]`,
+  // which no null satisfies (the $ref is an object), and typed clients read it as never null.
+  login: z.union([ConsoleLoginTokens, z.null()]).openapi({
     description:
       'A new access token carrying the second factor just proved, when the request was made with one that proved none (password only, or restricted to enrolment; that one is revoked); null otherwise.',
   }),
