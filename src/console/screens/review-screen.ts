@@ -1,4 +1,5 @@
 import { css, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import { ConsoleApiError } from '../api/console-api-error.ts';
 import type { RequestOf, Schemas } from '../api/console-api.ts';
 import { REASON_CODES } from '../api/lists.ts';
@@ -40,6 +41,23 @@ interface Conflict {
   status: string;
   who: string;
   at: string | null;
+}
+
+/**
+ * Resolves once the browser has painted what was just rendered (the next frame, then a task after it), or
+ * after `ms` where no frame comes (a hidden tab): what a screen shows second waits for this, so the first
+ * part is a task of its own, painted first.
+ */
+function afterPaint(ms = 100): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
 }
 
 /** Input types where letters are text; a checkbox or a radio button with focus still takes shortcuts. */
@@ -218,6 +236,11 @@ export class ReviewScreen extends ConsoleScreen {
       .skeleton .review-grid .block {
         min-block-size: 36rem;
       }
+      /* The checks and the evidence list, a frame after the rest: keeps what follows (the shortcuts) below
+         the fold until they arrive, as the skeleton does. */
+      .below-fold-pending {
+        min-block-size: 100vh;
+      }
     `,
   ];
 
@@ -233,6 +256,7 @@ export class ReviewScreen extends ConsoleScreen {
     decisionError: { state: true },
     claim: { state: true },
     assignees: { state: true },
+    belowFold: { state: true },
   };
 
   /** Oldest first; a decided session leaves it. */
@@ -249,6 +273,12 @@ export class ReviewScreen extends ConsoleScreen {
   declare decisionError: unknown;
   /** The current session's claim as this reviewer sees it (ui/review-claim.ts). */
   declare claim: ClaimState;
+  /**
+   * Whether the current session's below-the-fold parts (the checks table, the evidence list) are shown:
+   * they render a frame after the reason, the comparison and the decision, so that the first render of a
+   * session is not one long task on a slow phone.
+   */
+  declare belowFold: boolean;
   #claimTimer: ReturnType<typeof setInterval> | null = null;
 
   #showAbort: AbortController | null = null;
@@ -269,6 +299,7 @@ export class ReviewScreen extends ConsoleScreen {
     this.decisionError = null;
     this.claim = { kind: 'none' };
     this.assignees = [];
+    this.belowFold = false;
   }
 
   override connectedCallback(): void {
@@ -346,6 +377,7 @@ export class ReviewScreen extends ConsoleScreen {
     this.#leaveClaim();
     this.index = index;
     this.current = null;
+    this.belowFold = false;
     this.images = new Map();
     this.conflict = null;
     this.decisionError = null;
@@ -367,6 +399,7 @@ export class ReviewScreen extends ConsoleScreen {
       return;
     }
     if (focus) void this.focusAfterRender('#current');
+    void this.#showBelowFold(abort.signal);
     await Promise.all(
       this.current.uploads.map(async (upload) => {
         let url = 'failed';
@@ -384,6 +417,13 @@ export class ReviewScreen extends ConsoleScreen {
         this.images = new Map(this.images).set(upload.upload_id, url);
       }),
     );
+  }
+
+  /** The checks table and the evidence list, once the first part of the session has been painted. */
+  async #showBelowFold(signal: AbortSignal): Promise<void> {
+    await this.updateComplete;
+    await afterPaint();
+    if (!signal.aborted) this.belowFold = true;
   }
 
   /**
@@ -933,9 +973,13 @@ export class ReviewScreen extends ConsoleScreen {
               <div>${this.#renderComparison(current)}</div>
               ${this.#renderDecision()}
             </div>
-            ${checksTable(t, this.ctx.locale, current.result.checks, t('sectionChecks'))}
-            <h3>${t('evidenceTitle')}</h3>
-            ${this.#renderEvidence(current)}`
+            ${
+              this.belowFold
+                ? html`${checksTable(t, this.ctx.locale, current.result.checks, t('sectionChecks'))}
+                  <h3>${t('evidenceTitle')}</h3>
+                  ${this.#renderEvidence(current)}`
+                : html`<div class="below-fold-pending"></div>`
+            }`
           : this.#renderSkeleton()
       }
     </section>`;
@@ -954,6 +998,13 @@ export class ReviewScreen extends ConsoleScreen {
   }
 
   #renderQueueList(queue: ReviewQueueItem[]) {
+    // Rendered again only when what it shows changes, not when each image of the session arrives.
+    return guard([queue, this.index, this.assignees, this.ctx.t, this.ctx.locale, this.ctx.me], () =>
+      this.#queueList(queue),
+    );
+  }
+
+  #queueList(queue: ReviewQueueItem[]) {
     const t = this.t;
     return html`<details class="queue-list">
       <summary>${t('queueCount', { count: queue.length })}</summary>

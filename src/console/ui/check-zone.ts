@@ -1,5 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { codeLabel, type Translate } from '../i18n/localize.ts';
+import { numberFormat } from './format.ts';
 
 /**
  * The details a check decides in zones with (API.md §5): `face_match` (match / uncertain / mismatch) and
@@ -63,7 +64,7 @@ export function zoneFacts(
   if (zone === null) return nothing;
   const reason = typeof details.zone_reason === 'string' ? details.zone_reason.trim() : '';
   const numbers = zoneNumbers(details);
-  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });
+  const format = numberFormat(locale, { maximumFractionDigits: 4 });
   return html`<dt>${t('zone')}</dt>
     <dd><span class=${`badge tone-${ZONE_TONES[zone] ?? 'neutral'}`}>${codeLabel(t, 'zone_', zone)}</span></dd>
     ${

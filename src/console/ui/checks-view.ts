@@ -3,13 +3,13 @@ import type { Schemas } from '../api/console-api.ts';
 import { codeLabel, type Translate } from '../i18n/localize.ts';
 import { ZONE_DETAIL_KEYS, zoneFacts } from './check-zone.ts';
 import { badge } from './widgets.ts';
+import { numberFormat } from './format.ts';
 
 type Check = Schemas['SessionResult']['checks'][number];
 
 /** A detail value as text: numbers rounded for reading, lists joined, flags as yes/no. */
 function detailText(t: Translate, locale: string, value: unknown): string {
-  if (typeof value === 'number')
-    return new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(value);
+  if (typeof value === 'number') return numberFormat(locale, { maximumFractionDigits: 3 }).format(value);
   if (typeof value === 'boolean') return t(value ? 'yes' : 'no');
   if (Array.isArray(value)) return value.map((item) => detailText(t, locale, item)).join(', ');
   if (value === null || value === undefined) return t('none');

@@ -160,7 +160,7 @@ export class EvidenceImage extends LitElement {
           this.failed
             ? html`<p class="error">${labels.failed}</p>`
             : this.src
-              ? html`<img src=${this.src} alt=${this.alt} />`
+              ? html`<img src=${this.src} alt=${this.alt} decoding="async" />`
               : html`<div class="spinner" aria-hidden="true"></div>`
         }
       </div>

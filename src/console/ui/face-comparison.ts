@@ -3,6 +3,7 @@ import type { Schemas } from '../api/console-api.ts';
 import type { Translate } from '../i18n/localize.ts';
 import { zoneFacts } from './check-zone.ts';
 import './evidence-image.ts';
+import { numberFormat } from './format.ts';
 
 type Check = Schemas['SessionResult']['checks'][number];
 type EvidenceUpload = Schemas['EvidenceUpload'];
@@ -76,7 +77,7 @@ export function faceComparison(
   check: Check | null,
   labels: ImageLabels,
 ): TemplateResult {
-  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });
+  const format = numberFormat(locale, { maximumFractionDigits: 4 });
   const best = bestFrames(frames, check);
   return html`<section id="face-comparison" class="panel" aria-labelledby="face-comparison-title">
     <h3 id="face-comparison-title">${t('faceComparisonTitle')}</h3>

@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { Schemas } from '../api/console-api.ts';
 import { REASON_CODES } from '../api/lists.ts';
 import { codeLabel, type Translate } from '../i18n/localize.ts';
+import { numberFormat } from './format.ts';
 
 type ReviewQueueItem = Schemas['ReviewQueueItem'];
 
@@ -12,7 +13,7 @@ const CLAIM_FILTERS = ['mine', 'unclaimed', 'others'] as const;
 /** Minutes as a short duration in the console's language: "3 h 10 min", "2 d 4 h". */
 export function formatMinutes(locale: string, minutes: number): string {
   const unit = (value: number, name: 'day' | 'hour' | 'minute') =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'narrow' }).format(value);
+    numberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'narrow' }).format(value);
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   const rest = minutes % 60;
