@@ -374,7 +374,9 @@ export function corpusTitle(root: string): string {
 export async function runDocumentCorpusBench(root: string, options: { json: boolean }) {
   const { createNodeVisionEngine } = await import('../../server/runtime/node/vision/node-vision-engine.ts');
   const only = process.env.IDV_BENCH_ONLY;
-  const engine = createNodeVisionEngine({ threads: 1 });
+  // The server's 60 s job timeout guards a live server; on a loaded machine it would retire the worker
+  // while its models load and count the photo as unread, so the bench waits as long as a read takes.
+  const engine = createNodeVisionEngine({ threads: 1, jobTimeoutMs: 30 * 60_000 });
   try {
     const report = await measureDocumentCorpus(engine, root, {
       ...(only ? { filter: (image: CorpusImage) => image.name.includes(only) } : {}),

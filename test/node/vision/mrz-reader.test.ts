@@ -45,6 +45,22 @@ describe('the MRZ reader on captures as people make them', () => {
     assert.deepEqual(reading.mrz?.lines, expected);
   });
 
+  it('reads a page whose print leans, as on a page photographed at an angle (sheared 0.25)', async () => {
+    const sheared = await sharp(PASSPORT)
+      .affine(
+        [
+          [1, 0.25],
+          [0, 1],
+        ],
+        { background: '#444' },
+      )
+      .jpeg()
+      .toBuffer();
+    const reading = await vision.readDocument(new Uint8Array(sheared), front);
+    assert.deepEqual(reading.mrz?.lines, expected);
+    assert.deepEqual(reading.mrz?.uncertain, [[], []]);
+  });
+
   it('never presents characters under glare as read', async () => {
     const label = loadDocumentManifest().images.find(
       (image) => image.degradation === 'glare_on_zone' && image.document_type === 'passport',

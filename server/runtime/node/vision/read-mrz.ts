@@ -2,7 +2,7 @@ import type { MrzFormat } from '../../../domain/mrz.ts';
 import type { GrayscaleImage } from '../../../features/evidence/grayscale-image.ts';
 import type { MrzReading } from '../../../features/vision/vision-engine.ts';
 import { sizeOf } from './ink-components.ts';
-import { type CellJitter, cellPatch, lineGeometry } from './mrz-cells.ts';
+import { type CellJitter, cellPatch, lineGeometry, withShear } from './mrz-cells.ts';
 import { classifyGlyph, MRZ_ALPHABET } from './mrz-glyph-model.ts';
 import { MRZ_SHAPES, type MrzLine, type MrzZone } from './mrz-zone.ts';
 import { secondRead } from './second-read.ts';
@@ -46,6 +46,16 @@ const LOOKS: readonly CellJitter[] = [
  * counts when the second reader (Tesseract) reads the same: two independent readers agreeing.
  */
 const MIN_AGREED_SHARE = 0.5;
+
+/**
+ * The glyphs that blur into one another across letters and digits (`0`, `O`, `D`, `Q`). A check digit
+ * catches one such slip (their values differ by 2, 11, 13, 24 or 26, never a multiple of 10), but two
+ * can cancel, under the field's digit and the composite alike (two `0`s read `O` at weights 7 and 3 add
+ * 240): where a letter and a digit may both stand (`X`), two or more of them in one line read under
+ * {@link MIN_ROUND_CONFIDENCE} are all uncertain (the second reader may still settle them).
+ */
+const ROUND: ReadonlySet<string> = new Set(['0', 'O', 'D', 'Q']);
+export const MIN_ROUND_CONFIDENCE = 0.95;
 
 /** The position is in the names (TD1: the third line; TD2, TD3: the first, after code and state). */
 function inNames(format: MrzFormat, line: number, position: number): boolean {
@@ -114,7 +124,7 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
   let count = 0;
   for (const [index, found] of zone.lines.entries()) {
     const line = found.onLattice && found.cells.length === length ? found : latticeFromEnds(found, length);
-    const geometry = lineGeometry(line);
+    const geometry = withShear(gray, lineGeometry(line), length);
     let text = '';
     const doubtful: number[] = [];
     const shares: number[] = [];
@@ -131,12 +141,22 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
       const confidence = centred.index === best.index ? best.share : 0;
       text += MRZ_ALPHABET[best.index];
       shares.push(confidence);
-      if (confidence < (inNames(zone.format, index, k) ? MIN_NAME_CONFIDENCE : MIN_CHARACTER_CONFIDENCE)) {
+      const needed = inNames(zone.format, index, k) ? MIN_NAME_CONFIDENCE : MIN_CHARACTER_CONFIDENCE;
+      if (confidence < needed) {
         doubtful.push(k);
       }
       sum += confidence;
       count++;
     }
+    // Two round glyphs read short of sure in one line could be two slips that cancel: both doubtful.
+    const looseRound = Array.from({ length }, (_, k) => k).filter(
+      (k) =>
+        layout[index]?.[k] === 'X' &&
+        ROUND.has(text[k] as string) &&
+        !doubtful.includes(k) &&
+        (shares[k] as number) < MIN_ROUND_CONFIDENCE,
+    );
+    if (looseRound.length >= 2) doubtful.push(...looseRound);
     const hasNames = zone.format === 'TD1' ? index === 2 : index === 0;
     const nameDoubt = doubtful.some((k) => inNames(zone.format, index, k));
     // Outside the names, a character the classifier leans to but is not sure of counts when the second
