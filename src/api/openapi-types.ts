@@ -235,7 +235,16 @@ export interface components {
       accepted: boolean;
       consent_version: string;
       recorded_at: string;
-      session_status: string;
+      /** @enum {string} */
+      session_status:
+        | 'created'
+        | 'collecting'
+        | 'processing'
+        | 'approved'
+        | 'rejected'
+        | 'review_required'
+        | 'expired'
+        | 'cancelled';
     };
     VerifyConsentRequest: {
       accepted: boolean;
@@ -248,8 +257,18 @@ export interface components {
       object: 'upload';
       /** @example upl_5Hc2… */
       upload_id: string;
-      step: string;
-      document_type: string;
+      /** @enum {string} */
+      step: 'id_document' | 'proof_of_address' | 'business_document';
+      /** @enum {string} */
+      document_type:
+        | 'passport'
+        | 'id_card'
+        | 'driving_licence'
+        | 'residence_permit'
+        | 'utility_bill'
+        | 'bank_statement'
+        | 'tax_document'
+        | 'registration_certificate';
       /** @enum {string} */
       side: 'front' | 'back';
       quality: {
@@ -259,7 +278,16 @@ export interface components {
       /** @enum {string} */
       step_status: 'pending' | 'completed';
       attempts_remaining: number;
-      session_status: string;
+      /** @enum {string} */
+      session_status:
+        | 'created'
+        | 'collecting'
+        | 'processing'
+        | 'approved'
+        | 'rejected'
+        | 'review_required'
+        | 'expired'
+        | 'cancelled';
       /** @description For `id_document` photos read by the server’s document reader; absent when the photo was not read (quality issues, no reader configured). */
       reading?: {
         /** @description A machine-readable zone was read and checks out. */
@@ -362,7 +390,16 @@ export interface components {
       action?: 'turn_left' | 'turn_right' | 'look_up' | 'smile' | 'blink';
       /** @description With `retry`: the advice, in English. */
       user_message?: string;
-      session_status: string;
+      /** @enum {string} */
+      session_status:
+        | 'created'
+        | 'collecting'
+        | 'processing'
+        | 'approved'
+        | 'rejected'
+        | 'review_required'
+        | 'expired'
+        | 'cancelled';
     };
     VerifyCompleteRequest: {
       /** @description Sandbox sessions only: the automated outcome to force, chosen by the developer testing the flow (the widget offers it on its review screen). Replaces an outcome set at creation. */
@@ -530,13 +567,35 @@ export interface operations {
         'multipart/form-data': {
           /** @enum {string} */
           step: 'id_document' | 'proof_of_address' | 'business_document';
-          /** @example id_card */
-          document_type: string;
-          /** @example DEU */
+          /**
+           * @description One of the types the step accepts.
+           * @example id_card
+           * @enum {string}
+           */
+          document_type:
+            | 'passport'
+            | 'id_card'
+            | 'driving_licence'
+            | 'residence_permit'
+            | 'utility_bill'
+            | 'bank_statement'
+            | 'tax_document'
+            | 'registration_certificate';
+          /**
+           * @description Required for id_document.
+           * @example DEU
+           */
           issuing_country?: string;
-          /** @enum {string} */
+          /**
+           * @description Default front; a passport has a front only.
+           * @enum {string}
+           */
           side?: 'front' | 'back';
-          /** Format: binary */
+        } & {
+          /**
+           * Format: binary
+           * @description The photo.
+           */
           image: string;
         };
       };

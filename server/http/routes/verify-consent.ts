@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { evidenceCipherContext } from '../../features/evidence/evidence-keys.ts';
+import { SESSION_STATUSES } from '../../domain/session-status.ts';
 import type { AppEnv } from '../app-env.ts';
 import { errorResponses, IdempotencyKeyHeader } from '../openapi-common.ts';
 import { answerInTransaction } from '../idempotent-replay.ts';
@@ -38,7 +39,7 @@ const ConsentSchema = z
     accepted: z.boolean(),
     consent_version: z.string(),
     recorded_at: z.string(),
-    session_status: z.string(),
+    session_status: z.enum(SESSION_STATUSES),
   })
   .openapi('VerifyConsent');
 

@@ -12,6 +12,7 @@ import { evidenceServices } from '../../features/evidence/evidence-services.ts';
 import { UnprocessableImageError } from '../../features/evidence/image-analyzer.ts';
 import { assessQuality } from '../../features/evidence/quality.ts';
 import { sniffImageType } from '../../features/evidence/sniff-image-type.ts';
+import { SESSION_STATUSES } from '../../domain/session-status.ts';
 import type { AppEnv } from '../app-env.ts';
 import { answerInTransaction } from '../idempotent-replay.ts';
 import { errorResponses, IdempotencyKeyHeader } from '../openapi-common.ts';
@@ -42,18 +43,69 @@ const DOCUMENT_FORM_LIMITS = {
   fileBytes: MAX_IMAGE_BYTES,
 };
 
-const DOCUMENT_TYPES_BY_STEP: Partial<Record<StepName, readonly string[]>> = {
+const DOCUMENT_STEPS = ['id_document', 'proof_of_address', 'business_document'] as const;
+type DocumentStep = (typeof DOCUMENT_STEPS)[number];
+
+const DOCUMENT_TYPES_BY_STEP: Record<DocumentStep, readonly string[]> = {
   id_document: ID_DOCUMENT_TYPES,
   proof_of_address: PROOF_OF_ADDRESS_DOCUMENT_TYPES,
   business_document: BUSINESS_DOCUMENT_TYPES,
 };
+const ALL_DOCUMENT_TYPES = [...new Set(Object.values(DOCUMENT_TYPES_BY_STEP).flat())] as [
+  string,
+  ...string[],
+];
+
+/**
+ * The form's text fields: the schema the OpenAPI document shows and the one the handler checks them with.
+ * (The body itself is read by hand, multipart.ts: its size is capped while it streams, which a form
+ * validator would check only after buffering it.) Each message names its field, as the end-user's
+ * client shows it.
+ */
+const DocumentFormFields = z
+  .strictObject({
+    step: z.enum(DOCUMENT_STEPS, {
+      error: '`step` must be id_document, proof_of_address or business_document.',
+    }),
+    document_type: z
+      .enum(ALL_DOCUMENT_TYPES, {
+        error: `\`document_type\` must be one of ${ALL_DOCUMENT_TYPES.join(', ')}.`,
+      })
+      .openapi({ example: 'id_card', description: 'One of the types the step accepts.' }),
+    issuing_country: z
+      .string()
+      .refine(isAlpha3Country, '`issuing_country` must be an ISO 3166-1 alpha-3 code such as DEU.')
+      .optional()
+      .openapi({ example: 'DEU', description: 'Required for id_document.' }),
+    side: z
+      .enum(['front', 'back'], { error: '`side` must be front or back.' })
+      .optional()
+      .openapi({ description: 'Default front; a passport has a front only.' }),
+  })
+  .superRefine((form, context) => {
+    const types = DOCUMENT_TYPES_BY_STEP[form.step];
+    if (!types.includes(form.document_type)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['document_type'],
+        message: `\`document_type\` must be one of ${types.join(', ')}.`,
+      });
+    }
+    if (form.side === 'back' && form.document_type === 'passport') {
+      context.addIssue({ code: 'custom', path: ['side'], message: 'A passport needs its photo page only.' });
+    }
+    if (form.step === 'id_document' && form.issuing_country === undefined) {
+      context.addIssue({ code: 'custom', path: ['issuing_country'], message: MISSING });
+    }
+  });
+const MISSING = 'missing';
 
 const UploadSchema = z
   .object({
     object: z.literal('upload'),
     upload_id: z.string().openapi({ example: 'upl_5Hc2…' }),
-    step: z.string(),
-    document_type: z.string(),
+    step: z.enum(DOCUMENT_STEPS),
+    document_type: z.enum(ALL_DOCUMENT_TYPES),
     side: z.enum(['front', 'back']),
     quality: z.object({
       ok: z.boolean(),
@@ -61,7 +113,7 @@ const UploadSchema = z
     }),
     step_status: z.enum(['pending', 'completed']),
     attempts_remaining: z.number().int(),
-    session_status: z.string(),
+    session_status: z.enum(SESSION_STATUSES),
     reading: z
       .object({
         mrz_read: z.boolean().openapi({ description: 'A machine-readable zone was read and checks out.' }),
@@ -93,13 +145,9 @@ export const verifyDocumentsRoute = createRoute({
       required: true,
       content: {
         'multipart/form-data': {
-          schema: z.object({
-            step: z.enum(['id_document', 'proof_of_address', 'business_document']),
-            document_type: z.string().openapi({ example: 'id_card' }),
-            issuing_country: z.string().optional().openapi({ example: 'DEU' }),
-            side: z.enum(['front', 'back']).optional(),
-            image: z.string().openapi({ format: 'binary' }),
-          }),
+          schema: DocumentFormFields.and(
+            z.object({ image: z.string().openapi({ format: 'binary', description: 'The photo.' }) }),
+          ),
         },
       },
     },
@@ -134,56 +182,33 @@ interface DocumentFields {
   issuingCountry: string | null;
 }
 
+/** The form's text fields checked by {@link DocumentFormFields}; its first problem answers 400. */
 function parseDocumentFields(fields: Record<string, string>): DocumentFields {
-  const required = (name: string) => {
-    const value = fields[name];
-    if (value === undefined || value === '') {
-      throw verifyError('missing_parameter', `\`${name}\` is required.`, { param: name });
+  // An empty field is a missing one, as a browser's FormData sends an unfilled input.
+  const present = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
+  const parsed = DocumentFormFields.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const param = String(issue.path[0] ?? '');
+    if (issue.message === MISSING || present[param] === undefined) {
+      throw verifyError('missing_parameter', `\`${param}\` is required.`, { param });
     }
-    return value;
+    throw verifyError('invalid_parameter', issue.message, { param });
+  }
+  const form = parsed.data;
+  return {
+    step: form.step,
+    documentType: form.document_type,
+    side: form.side ?? 'front',
+    issuingCountry: form.issuing_country ?? null,
   };
-  const step = required('step') as StepName;
-  const types = DOCUMENT_TYPES_BY_STEP[step];
-  if (!types) {
-    throw verifyError(
-      'invalid_parameter',
-      '`step` must be id_document, proof_of_address or business_document.',
-      {
-        param: 'step',
-      },
-    );
-  }
-  const documentType = required('document_type');
-  if (!types.includes(documentType)) {
-    throw verifyError('invalid_parameter', `\`document_type\` must be one of ${types.join(', ')}.`, {
-      param: 'document_type',
-    });
-  }
-  const side = fields['side'] ?? 'front';
-  if (side !== 'front' && side !== 'back') {
-    throw verifyError('invalid_parameter', '`side` must be front or back.', { param: 'side' });
-  }
-  if (side === 'back' && documentType === 'passport') {
-    throw verifyError('invalid_parameter', 'A passport needs its photo page only.', { param: 'side' });
-  }
-  const issuingCountry =
-    step === 'id_document' ? required('issuing_country') : (fields['issuing_country'] ?? null);
-  if (issuingCountry !== null && !isAlpha3Country(issuingCountry)) {
-    throw verifyError(
-      'invalid_parameter',
-      '`issuing_country` must be an ISO 3166-1 alpha-3 code such as DEU.',
-      {
-        param: 'issuing_country',
-      },
-    );
-  }
-  return { step, documentType, side, issuingCountry };
 }
 
 export function registerVerifyDocuments(app: OpenAPIHono<AppEnv>, kit: RouteKit): void {
   const { deps } = kit;
-  // Multipart is read and checked by hand (size while streaming, type from the bytes), so the route is
-  // documented in the registry and served by a plain handler rather than a zod form validator.
+  // The body is read by hand (its size capped while it streams, the image's type from its bytes), so the
+  // route is registered for the document and served by a plain handler; its text fields are checked with
+  // the documented schema (parseDocumentFields).
   app.openAPIRegistry.registerPath(verifyDocumentsRoute);
   const [authenticate, idempotent] = verifyKit(app, kit).multipart(DOCUMENT_FORM_LIMITS);
   app.post('/v1/verify/documents', authenticate, idempotent, async (c) => {

@@ -11,6 +11,7 @@ import {
 } from '../../features/evidence/liveness-attempt.ts';
 import { storeLivenessReadings } from '../../features/evidence/liveness-evidence.ts';
 import { assessQuality, type QualityIssue } from '../../features/evidence/quality.ts';
+import { SESSION_STATUSES } from '../../domain/session-status.ts';
 import type { AppEnv } from '../app-env.ts';
 import { answerInTransaction } from '../idempotent-replay.ts';
 import { errorResponses, IdempotencyKeyHeader } from '../openapi-common.ts';
@@ -68,7 +69,7 @@ const LivenessResultSchema = z
       description: 'With `action_not_performed`: the action that was not seen.',
     }),
     user_message: z.string().optional().openapi({ description: 'With `retry`: the advice, in English.' }),
-    session_status: z.string(),
+    session_status: z.enum(SESSION_STATUSES),
   })
   .openapi('VerifyLivenessAttempt');
 

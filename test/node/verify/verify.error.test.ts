@@ -212,6 +212,11 @@ for (const engine of testEngines()) {
         [{ issuing_country: 'XXX' }, 'invalid_parameter', 'issuing_country'],
         [{ document_type: 'passport', side: 'back' }, 'invalid_parameter', 'side'],
         [{ side: 'top' }, 'invalid_parameter', 'side'],
+        // A type of another step, and fields left empty as an unfilled input sends them.
+        [{ document_type: 'utility_bill' }, 'invalid_parameter', 'document_type'],
+        [{ document_type: '' }, 'missing_parameter', 'document_type'],
+        [{ issuing_country: '' }, 'missing_parameter', 'issuing_country'],
+        [{ step: '' }, 'missing_parameter', 'step'],
       ];
       for (const [fields, code, param] of cases) {
         const body = await problem(

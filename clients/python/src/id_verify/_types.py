@@ -147,10 +147,14 @@ __all__ = [
     "VerifyPrefillIdDocument",
     "VerifyPrefill",
     "VerifySessionView",
+    "VerifyConsentSessionStatus",
     "VerifyConsent",
     "VerifyConsentRequest",
+    "VerifyUploadStep",
+    "VerifyUploadDocumentType",
     "VerifyUploadQualityIssuesItem",
     "VerifyUploadQuality",
+    "VerifyUploadSessionStatus",
     "VerifyUploadReading",
     "VerifyUpload",
     "VerifyDetailsStep",
@@ -165,6 +169,7 @@ __all__ = [
     "VerifyLivenessAttemptReason",
     "VerifyLivenessAttemptQualityIssuesItem",
     "VerifyLivenessAttemptAction",
+    "VerifyLivenessAttemptSessionStatus",
     "VerifyLivenessAttempt",
     "VerifyCompleteRequestSandboxOutcome",
     "VerifyCompleteRequestSandbox",
@@ -1625,12 +1630,24 @@ class VerifySessionView(VerifySession):
     prefill: "VerifyPrefill"
 
 
+VerifyConsentSessionStatus = Literal[
+    "created",
+    "collecting",
+    "processing",
+    "approved",
+    "rejected",
+    "review_required",
+    "expired",
+    "cancelled",
+]
+
+
 class VerifyConsent(TypedDict):
     object: Literal["consent"]
     accepted: bool
     consent_version: str
     recorded_at: str
-    session_status: str
+    session_status: "VerifyConsentSessionStatus"
 
 
 class _VerifyConsentRequestRequired(TypedDict):
@@ -1642,12 +1659,39 @@ class VerifyConsentRequest(_VerifyConsentRequestRequired, total=False):
     locale: str
 
 
+VerifyUploadStep = Literal["id_document", "proof_of_address", "business_document"]
+
+
+VerifyUploadDocumentType = Literal[
+    "passport",
+    "id_card",
+    "driving_licence",
+    "residence_permit",
+    "utility_bill",
+    "bank_statement",
+    "tax_document",
+    "registration_certificate",
+]
+
+
 VerifyUploadQualityIssuesItem = Literal["blurry", "glare", "too_dark", "too_small", "no_document"]
 
 
 class VerifyUploadQuality(TypedDict):
     ok: bool
     issues: List["VerifyUploadQualityIssuesItem"]
+
+
+VerifyUploadSessionStatus = Literal[
+    "created",
+    "collecting",
+    "processing",
+    "approved",
+    "rejected",
+    "review_required",
+    "expired",
+    "cancelled",
+]
 
 
 # For `id_document` photos read by the server’s document reader; absent when the photo was not read
@@ -1665,13 +1709,13 @@ class VerifyUploadReading(TypedDict):
 class _VerifyUploadRequired(TypedDict):
     object: Literal["upload"]
     upload_id: str
-    step: str
-    document_type: str
+    step: "VerifyUploadStep"
+    document_type: "VerifyUploadDocumentType"
     side: Literal["front", "back"]
     quality: "VerifyUploadQuality"
     step_status: Literal["pending", "completed"]
     attempts_remaining: int
-    session_status: str
+    session_status: "VerifyUploadSessionStatus"
 
 
 class VerifyUpload(_VerifyUploadRequired, total=False):
@@ -1766,11 +1810,23 @@ VerifyLivenessAttemptQualityIssuesItem = Literal["too_small", "too_dark", "blurr
 VerifyLivenessAttemptAction = Literal["turn_left", "turn_right", "look_up", "smile", "blink"]
 
 
+VerifyLivenessAttemptSessionStatus = Literal[
+    "created",
+    "collecting",
+    "processing",
+    "approved",
+    "rejected",
+    "review_required",
+    "expired",
+    "cancelled",
+]
+
+
 class _VerifyLivenessAttemptRequired(TypedDict):
     object: Literal["liveness_attempt"]
     status: Literal["accepted", "retry"]
     attempts_remaining: int
-    session_status: str
+    session_status: "VerifyLivenessAttemptSessionStatus"
 
 
 class VerifyLivenessAttempt(_VerifyLivenessAttemptRequired, total=False):
