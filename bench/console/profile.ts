@@ -60,6 +60,9 @@ async function main(): Promise<void> {
     );
     console.log(`${PAGE}, CPU ${SLOWDOWN}× slower: long tasks (start ms, duration ms)`);
     for (const task of tasks) console.log(`  ${task.at}\t${task.duration}`);
+    const blocking = tasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
+    const longest = Math.max(0, ...tasks.map((task) => task.duration));
+    console.log(`blocking time (sum over 50 ms) ${blocking} ms, longest task ${longest} ms`);
 
     const byId = new Map(profile.nodes.map((node) => [node.id, node]));
     const self = new Map<number, number>();
