@@ -10,10 +10,10 @@ import { expect } from '@open-wc/testing';
 import { createMockApi, type MockApi } from '../../../mock/index.ts';
 import '../../../src/console/main.ts';
 import type { IdvConsoleElement } from '../../../src/console/console-element.ts';
-import { MemoryHistory } from '../../../src/console/routing/history.ts';
+import type { MemoryHistory } from '../../../src/console/routing/history.ts';
 import { matchRoute, splitHref } from '../../../src/console/routing/routes.ts';
 import { until } from '../support/dom.ts';
-import { resetStorage, screenOf } from './support/mount-console.ts';
+import { resetStorage, screenOf, sharedConsole } from './support/mount-console.ts';
 
 describe('the console on the real app (in-page mock)', () => {
   let mock: MockApi;
@@ -72,15 +72,9 @@ describe('the console on the real app (in-page mock)', () => {
     });
     reviewId = String(created['session_id']);
     await tenantCall('POST', `/v1/sandbox/sessions/${reviewId}/simulate`, { action: 'review' });
-    sessionStorage.setItem('idv-console-environment', 'sandbox');
-    history = new MemoryHistory('/console/login');
-    // Not open-wc's fixture(): it removes the element after each test, and these tests share one console.
-    el = document.createElement('idv-console') as IdvConsoleElement;
-    el.setAttribute('theme', 'light');
-    el.setAttribute('locale', 'en');
-    el.fetchImpl = (input, init) => mock.fetch(new Request(new URL(String(input), mock.origin), init));
-    el.history = history;
-    document.body.append(el);
+    ({ el, history } = sharedConsole((input, init) =>
+      mock.fetch(new Request(new URL(String(input), mock.origin), init)),
+    ));
   });
 
   after(async () => {
@@ -109,7 +103,7 @@ describe('the console on the real app (in-page mock)', () => {
     expect(detail.textContent).to.include('Review required');
     const queue = await visit('/console/reviews', '#decision');
     expect(queue.querySelector('#current a')!.textContent).to.equal(reviewId);
-    queue.querySelector<HTMLButtonElement>('#decision button')!.click();
+    queue.querySelector<HTMLButtonElement>('#decision #approve')!.click();
     await until(
       () => /The queue is empty/.test(screenOf(el)?.shadowRoot?.textContent ?? ''),
       8000,

@@ -11,9 +11,9 @@ import { expect } from '@open-wc/testing';
 import '../../../src/console/main.ts';
 import { createMockApi, type MockApi } from '../../../mock/index.ts';
 import type { IdvConsoleElement } from '../../../src/console/console-element.ts';
-import { MemoryHistory } from '../../../src/console/routing/history.ts';
+import type { MemoryHistory } from '../../../src/console/routing/history.ts';
 import { until } from '../support/dom.ts';
-import { resetStorage, screenOf } from './support/mount-console.ts';
+import { resetStorage, screenOf, sharedConsole } from './support/mount-console.ts';
 
 const COLLEAGUE = 'colleague@retry.idv.test';
 
@@ -29,21 +29,14 @@ describe('console team: an invitation whose answer was lost (in-page mock)', () 
     this.timeout(120_000);
     resetStorage();
     mock = await createMockApi({ background: false });
-    sessionStorage.setItem('idv-console-environment', 'sandbox');
-    history = new MemoryHistory('/console/login');
-    el = document.createElement('idv-console') as IdvConsoleElement;
-    el.setAttribute('theme', 'light');
-    el.setAttribute('locale', 'en');
-    el.fetchImpl = async (input, init) => {
+    ({ el, history } = sharedConsole(async (input, init) => {
       const request = new Request(new URL(String(input), mock.origin), init);
       const action = `${request.method} ${new URL(request.url).pathname}`;
       if (action === 'POST /v1/users') sentKeys.push(request.headers.get('idempotency-key') ?? '');
       const response = await mock.fetch(request);
       if (loseAnswerOf.delete(action)) throw new TypeError('Failed to fetch');
       return response;
-    };
-    el.history = history;
-    document.body.append(el);
+    }));
     const login = await until(() => screenOf(el)?.shadowRoot?.querySelector('form'), 8000, 'the login');
     (login.querySelector('#email') as HTMLInputElement).value = mock.fixtures.adminEmail;
     (login.querySelector('#password') as HTMLInputElement).value = mock.fixtures.adminPassword;

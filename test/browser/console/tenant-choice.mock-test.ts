@@ -13,9 +13,9 @@ import { createMockApi, type MockApi } from '../../../mock/index.ts';
 import { insertTenant } from '../../../server/store/tenants.ts';
 import { insertUser } from '../../../server/store/users.ts';
 import type { IdvConsoleElement } from '../../../src/console/console-element.ts';
-import { MemoryHistory } from '../../../src/console/routing/history.ts';
+import type { MemoryHistory } from '../../../src/console/routing/history.ts';
 import { until } from '../support/dom.ts';
-import { deepActiveElement, resetStorage, screenOf } from './support/mount-console.ts';
+import { deepActiveElement, resetStorage, screenOf, sharedConsole } from './support/mount-console.ts';
 
 const MEMBER = 'member@two-tenants.idv.test';
 const PASSWORD = 'stapler orbit velvet canyon';
@@ -69,14 +69,9 @@ describe('console login: choosing the tenant of an e-mail in several (in-page mo
       role: 'reviewer',
       now,
     });
-    sessionStorage.setItem('idv-console-environment', 'sandbox');
-    history = new MemoryHistory('/console/login');
-    el = document.createElement('idv-console') as IdvConsoleElement;
-    el.setAttribute('theme', 'light');
-    el.setAttribute('locale', 'en');
-    el.fetchImpl = (input, init) => mock.fetch(new Request(new URL(String(input), mock.origin), init));
-    el.history = history;
-    document.body.append(el);
+    ({ el, history } = sharedConsole((input, init) =>
+      mock.fetch(new Request(new URL(String(input), mock.origin), init)),
+    ));
   });
 
   after(async () => {

@@ -32,6 +32,23 @@ export function resetStorage(): void {
 }
 
 /**
+ * `<idv-console>` at `/console/login` in sandbox, its API calls sent to `fetchImpl`, for a suite whose
+ * tests share one console (open-wc's `fixture()` removes the element after each test): the suite removes
+ * it in its `after`.
+ */
+export function sharedConsole(fetchImpl: typeof fetch): { el: IdvConsoleElement; history: MemoryHistory } {
+  sessionStorage.setItem('idv-console-environment', 'sandbox');
+  const history = new MemoryHistory('/console/login');
+  const el = document.createElement('idv-console') as IdvConsoleElement;
+  el.setAttribute('theme', 'light');
+  el.setAttribute('locale', 'en');
+  el.fetchImpl = fetchImpl;
+  el.history = history;
+  document.body.append(el);
+  return { el, history };
+}
+
+/**
  * `<idv-console>` on a fake backend and an in-memory history, started on `path`, waiting until the page's
  * screen has rendered its heading.
  */
