@@ -1,15 +1,16 @@
 // `npm test`: every check the project has, with one summary at the end.
 //
 //   type-check (tsc) ∥ lint (biome) ∥ build
-//     → Node unit suites ∥ mock parity suites ∥ process-level suites ∥ browser suites
+//     → Node unit suites ∥ mock parity suites ∥ process-level suites
+//     → browser suites, one engine after the other (on 4 or more cores: beside the Node stages, side by side)
 //
 // Stages run as soon as what they need has ended (`after`): the three first at once (each mostly one
-// process; the build is what the others need), then the Node unit suites, the mock parity shards, the
-// process-level suites and the browser engines side by side. On a 2-core runner most of these wait more than they compute (a database,
-// a child server, a browser painting frames at camera speed), so running them beside each other fills
-// the idle cores instead of adding their times up. Each engine runs its two configurations one after the
-// other; the engines run one after the other on 2 cores and beside each other on 4 or more (see
-// browserLanes), each web-test-runner on a port of its own.
+// process; the build is what the others need), then the Node unit suites, the mock parity shards and the
+// process-level suites side by side: most of them wait more than they compute (a database, a child
+// server), so running them beside each other fills the idle cores instead of adding their times up. The
+// browser engines, whose end-to-end suites need the cores for the server's vision worker, come after
+// them on 2 cores (see browserLanes). Each engine runs its two configurations one after the other, each
+// web-test-runner on a port of its own.
 //
 // A stage's output is held while other stages run and printed whole when it ends, under its heading; a
 // line says when each stage starts and ends, and every minute which stages are still running (with the
@@ -129,10 +130,10 @@ const processConcurrency = Number(process.env['IDV_PROCESS_CONCURRENCY']) || 1;
 const parityConcurrency = Number(process.env['IDV_PARITY_CONCURRENCY']) || 1;
 
 /**
- * The engines run side by side (`parallel`) where the machine has the cores for it (4 or more), else one
- * after the other (`serial`) in one lane beside the Node stages: on 2 cores the Node suites keep both
- * busy, and the browser lane, shorter than the Node suites, still ends before them. IDV_BROWSER_LANES
- * chooses either.
+ * The engines run side by side (`parallel`) where the machine has the cores for it (4 or more), beside the
+ * Node stages; else one after the other (`serial`), after the Node stages. On 2 cores the browser lane
+ * beside the Node stages starved the server's vision worker: the camera and console end-to-end suites met
+ * 503s ("Vision job timed out after 60000 ms") in a clean-clone run. IDV_BROWSER_LANES chooses either.
  */
 const browserLanes =
   process.env['IDV_BROWSER_LANES'] === 'parallel' || process.env['IDV_BROWSER_LANES'] === 'serial'
@@ -150,7 +151,11 @@ function browserStages(engine: Engine, index: number): Stage[] {
   const main = `browser suites (${engine})`;
   // One engine after the other unless the engines run side by side (see browserLanes).
   const previous =
-    index > 0 && browserLanes === 'serial' ? [`browser mock suites (${engines[index - 1]})`] : [];
+    browserLanes === 'parallel'
+      ? []
+      : index > 0
+        ? [`browser mock suites (${engines[index - 1]})`]
+        : NODE_STAGES;
   return [
     {
       name: main,
@@ -201,6 +206,9 @@ async function webTestRunnerPort(): Promise<number> {
     if (free) return port;
   }
 }
+/** The Node stages, which a serial browser lane waits for. */
+const NODE_STAGES = ['node suites', 'mock parity suites', 'process-level suites'];
+
 /** In a stage's command, replaced by webTestRunnerPort() when the stage starts. */
 const PORT = '{port}';
 
