@@ -43,7 +43,13 @@ describe('Node vision engine with its real models', () => {
       metric: 'euclidean',
       threshold: 0.6,
       zones: { match: 0.55, mismatch: 0.62 },
+      qualityFloors: { sharpness: 0.014, eyes: 0.338 },
     });
+    // A clear, frontal studio portrait: above both quality floors, so its face match can decide.
+    const floors = analysis.embeddingSpace!.qualityFloors!;
+    assert.ok(face.quality, 'the face carries its quality measures');
+    assert.ok(face.quality.sharpness > floors.sharpness, `sharpness ${face.quality.sharpness}`);
+    assert.ok(face.quality.eyes > floors.eyes, `eyes ${face.quality.eyes}`);
     assert.equal(analysis.engine.kind, 'models');
     assert.ok(analysis.engine.models.some((model) => model.startsWith('dlib-resnet-v1@')));
     assert.equal(face.embedding?.length, 128);
