@@ -95,10 +95,9 @@ const DocumentFormFields = z
       context.addIssue({ code: 'custom', path: ['side'], message: 'A passport needs its photo page only.' });
     }
     if (form.step === 'id_document' && form.issuing_country === undefined) {
-      context.addIssue({ code: 'custom', path: ['issuing_country'], message: MISSING });
+      context.addIssue({ code: 'custom', path: ['issuing_country'], message: 'required for id_document' });
     }
   });
-const MISSING = 'missing';
 
 const UploadSchema = z
   .object({
@@ -190,7 +189,8 @@ function parseDocumentFields(fields: Record<string, string>): DocumentFields {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const param = String(issue.path[0] ?? '');
-    if (issue.message === MISSING || present[param] === undefined) {
+    // A field that is not there is missing, whatever rule noticed it (the id_document's country too).
+    if (present[param] === undefined) {
       throw verifyError('missing_parameter', `\`${param}\` is required.`, { param });
     }
     throw verifyError('invalid_parameter', issue.message, { param });
