@@ -1,16 +1,19 @@
 // `npm test`: every check the project has, with one summary at the end.
 //
 //   type-check (tsc) ∥ lint (biome) ∥ build
-//     → Node unit suites ∥ mock parity suites ∥ process-level suites
-//     → browser suites, one engine after the other (on 4 or more cores: beside the Node stages, side by side)
+//     → Node unit suites  ∥  mock parity suites → process-level suites
+//     → browser lanes: Chromium ∥ Firefox → WebKit (on 4 or more cores: each engine in a lane of its own,
+//       beside the Node stages)
 //
 // Stages run as soon as what they need has ended (`after`): the three first at once (each mostly one
-// process; the build is what the others need), then the Node unit suites, the mock parity shards and the
-// process-level suites side by side: most of them wait more than they compute (a database, a child
-// server), so running them beside each other fills the idle cores instead of adding their times up. The
-// browser engines, whose end-to-end suites need the cores for the server's vision worker, come after
-// them on 2 cores (see browserLanes). Each engine runs its two configurations one after the other, each
-// web-test-runner on a port of its own.
+// process; the build is what the others need). Then one file per core: the unit suites on one, the
+// parity shards and then the process-level suites on the other. The Node stages are CPU-bound, not
+// waiting: run side by side with more files than cores (unit suites two at a time beside both other
+// stages), the same files used 1,966 s of CPU and 1,100 s of wall time in a clean-clone run of 7891810,
+// against 1,125 s of CPU and 651 s of wall time run two at a time on the same machine. The browser
+// engines, whose end-to-end suites need the cores for the server's vision worker, come after them on a
+// small machine (see browserLaneCount). Each engine runs its two configurations one after the other,
+// each web-test-runner on a port of its own.
 //
 // A stage's output is held while other stages run and printed whole when it ends, under its heading; a
 // line says when each stage starts and ends, and every minute which stages are still running (with the
@@ -23,7 +26,7 @@
 // Options: --only=node|browser|static to run one group (static is tsc + biome; node the three Node
 // stages); --browsers=chromium,firefox,webkit (or IDV_BROWSERS) to choose the engines: unset, every
 // installed engine runs and a missing one is reported as skipped; named, a missing one fails the run.
-// Environment: IDV_BROWSER_LANES=serial|parallel and IDV_NODE_CONCURRENCY, IDV_PARITY_CONCURRENCY,
+// Environment: IDV_BROWSER_LANES=<n> and IDV_NODE_CONCURRENCY, IDV_PARITY_CONCURRENCY,
 // IDV_PROCESS_CONCURRENCY (files at once in each Node stage).
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, globSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -120,42 +123,51 @@ function nodeTestCommand(files: string[], concurrency: number): string[] {
 }
 
 /**
- * Node unit suites run IDV_NODE_CONCURRENCY files at once (default: one per core, at least 2): most
- * files wait on a database as much as they compute. The process-level suites run one file at a time
- * (IDV_PROCESS_CONCURRENCY): each already runs several processes of its own.
+ * Files at once in each Node stage: one per core in all. The unit suites take every core but one; the
+ * parity shards take the last, and the process-level suites follow them there (each already runs
+ * processes of its own) unless the machine has a core to spare for them from the start (4 or more).
+ * On 2 cores the two lanes are about even: 629 s of unit files against 314 s of parity and 312 s of
+ * process-level files, each file timed alone.
  */
-const nodeConcurrency = Number(process.env['IDV_NODE_CONCURRENCY']) || Math.max(2, availableParallelism());
-const processConcurrency = Number(process.env['IDV_PROCESS_CONCURRENCY']) || 1;
-/** The parity shards one at a time (IDV_PARITY_CONCURRENCY): the unit stage beside them takes the cores. */
+const cores = availableParallelism();
+const nodeConcurrency =
+  Number(process.env['IDV_NODE_CONCURRENCY']) || Math.max(1, cores - (cores >= 4 ? 2 : 1));
 const parityConcurrency = Number(process.env['IDV_PARITY_CONCURRENCY']) || 1;
+const processConcurrency = Number(process.env['IDV_PROCESS_CONCURRENCY']) || 1;
+const processAfterParity = cores < 4;
 
 /**
- * The engines run side by side (`parallel`) where the machine has the cores for it (4 or more), beside the
- * Node stages; else one after the other (`serial`), after the Node stages. On 2 cores the browser lane
- * beside the Node stages starved the server's vision worker: the camera and console end-to-end suites met
- * 503s ("Vision job timed out after 60000 ms") in a clean-clone run. IDV_BROWSER_LANES chooses either.
+ * How many browser lanes run side by side: one per core (at most one per engine), IDV_BROWSER_LANES=<n>
+ * to choose. Each lane runs its engines one after the other; on fewer than 4 cores the lanes start after
+ * the Node stages, since a browser beside them starved the server's vision worker (the camera and console
+ * end-to-end suites met 503s, "Vision job timed out after 60000 ms", in a clean-clone run). Chromium's
+ * lane is the longest (it alone runs the camera and passkey suites), so on 2 cores it runs alone and
+ * Firefox and WebKit share the other: in a clean-clone run of 7891810 the engines took 305, 225 and 232 s
+ * one after the other, with 211, 178 and 67 s of CPU, so two lanes fit the two cores.
  */
-const browserLanes =
-  process.env['IDV_BROWSER_LANES'] === 'parallel' || process.env['IDV_BROWSER_LANES'] === 'serial'
-    ? process.env['IDV_BROWSER_LANES']
-    : availableParallelism() >= 4
-      ? 'parallel'
-      : 'serial';
+const browserLaneCount = Math.max(
+  1,
+  Math.min(engines.length, Number(process.env['IDV_BROWSER_LANES']) || cores),
+);
+const browsersAfterNode = cores < 4;
+/** The engines of each lane, in order: Chromium first and alone when it can be, the rest dealt out. */
+const browserLanes: Engine[][] = Array.from({ length: browserLaneCount }, () => []);
+engines.forEach((engine, index) => {
+  const lane = browserLanes[index === 0 ? 0 : 1 + ((index - 1) % Math.max(1, browserLaneCount - 1))];
+  (lane ?? (browserLanes[0] as Engine[])).push(engine);
+});
 
 /**
  * Both browser configurations of one engine (IDV_BROWSERS=engine for web-test-runner.config.mjs), one
  * after the other, on a port chosen for the engine (`--port`) so engines can run beside each other.
  */
-function browserStages(engine: Engine, index: number): Stage[] {
+function browserStages(engine: Engine): Stage[] {
   const env = { CI: 'true', IDV_BROWSERS: engine };
   const main = `browser suites (${engine})`;
-  // One engine after the other unless the engines run side by side (see browserLanes).
-  const previous =
-    browserLanes === 'parallel'
-      ? []
-      : index > 0
-        ? [`browser mock suites (${engines[index - 1]})`]
-        : NODE_STAGES;
+  // The engine before it in its lane, or (first in a lane) the Node stages on a small machine.
+  const lane = browserLanes.find((engines) => engines.includes(engine)) ?? [engine];
+  const before = lane[lane.indexOf(engine) - 1];
+  const previous = before ? [`browser mock suites (${before})`] : browsersAfterNode ? NODE_STAGES : [];
   return [
     {
       name: main,
@@ -206,7 +218,7 @@ async function webTestRunnerPort(): Promise<number> {
     if (free) return port;
   }
 }
-/** The Node stages, which a serial browser lane waits for. */
+/** The Node stages, which the browser lanes wait for on a small machine (see browserLanes). */
 const NODE_STAGES = ['node suites', 'mock parity suites', 'process-level suites'];
 
 /** In a stage's command, replaced by webTestRunnerPort() when the stage starts. */
@@ -237,9 +249,9 @@ const stages: Stage[] = [
     group: 'node',
     command: nodeTestCommand(PROCESS_LEVEL_FILES, processConcurrency),
     count: nodeTestCounts,
-    after: ['build'],
+    after: processAfterParity ? ['build', 'mock parity suites'] : ['build'],
   },
-  ...engines.flatMap((engine, index) => browserStages(engine, index)),
+  ...engines.flatMap((engine) => browserStages(engine)),
 ];
 
 /**
