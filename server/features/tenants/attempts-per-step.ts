@@ -3,9 +3,9 @@ import type { SqlClient } from '../../store/sql-client.ts';
 import { findTenant } from '../../store/tenants.ts';
 
 /**
- * The attempts per step a tenant's new sessions get (its `attempts_per_step` setting), read fresh at each
- * session's creation so a change in the console applies to the next session; the default when the
- * tenant is gone (its session insert then fails on its own).
+ * The attempts per step a tenant's new sessions get (its `attempts_per_step` setting), read from its row;
+ * the default when the tenant is gone (its session insert then fails on its own). Session create reads it
+ * through a short cache (http/attempts-per-step-cache.ts); a re-verification opens rarely and reads it here.
  *
  * @example
  * initialStepProgress(steps, await attemptsPerStepOf(deps.db, principal.tenantId))

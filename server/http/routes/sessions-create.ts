@@ -2,10 +2,10 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { initialStepProgress, requiredSteps } from '../../domain/session-steps.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { AppEnv } from '../app-env.ts';
+import { attemptsPerStepForNewSession } from '../attempts-per-step-cache.ts';
 import { AUTH_ERRORS, errorResponses, IdempotencyKeyHeader, TENANT_SECURITY } from '../openapi-common.ts';
 import type { RouteKit } from '../route-kit.ts';
 import { sessionEventRow } from '../../features/sessions/session-events.ts';
-import { attemptsPerStepOf } from '../../features/tenants/attempts-per-step.ts';
 import { sessionCipherContext, toSessionObject } from '../../features/sessions/session-object.ts';
 import { issueVerifyToken } from '../../features/sessions/verify-token.ts';
 import { insertSessionWithEvent, type NewSession, newSessionRow } from '../../store/sessions.ts';
@@ -94,7 +94,7 @@ export function registerCreateSession(app: OpenAPIHono<AppEnv>, kit: RouteKit): 
           ? await deps.cipher.encryptJson(body.metadata, sessionCipherContext.metadata(id))
           : null,
         required_steps: steps,
-        steps: initialStepProgress(steps, await attemptsPerStepOf(deps.db, principal.tenantId)),
+        steps: initialStepProgress(steps, await attemptsPerStepForNewSession(deps, principal.tenantId)),
         verify_token_hash: token.hash,
         verify_token_nonce: token.nonce,
         sandbox: body.sandbox ?? null,

@@ -6,6 +6,7 @@ import {
 } from '../../domain/session-steps.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { AppEnv } from '../app-env.ts';
+import { forgetAttemptsPerStep } from '../attempts-per-step-cache.ts';
 import { AUTH_ERRORS, errorResponses, TENANT_SECURITY } from '../openapi-common.ts';
 import type { RouteKit } from '../route-kit.ts';
 import { DOCUMENT_AUTHENTICITY_POLICIES, updateTenant } from '../../store/tenants.ts';
@@ -96,7 +97,9 @@ export function registerUpdateTenant(app: OpenAPIHono<AppEnv>, kit: RouteKit): v
           param: 'allowed_origins',
         });
       }
-      const tenant = await updateTenant(deps.db, c.get('principal').tenantId, changes, deps.clock.now());
+      const tenantId = c.get('principal').tenantId;
+      const tenant = await updateTenant(deps.db, tenantId, changes, deps.clock.now());
+      forgetAttemptsPerStep(deps, tenantId);
       if (!tenant) throw tenantMissing();
       return c.json(toTenantObject(tenant), 200);
     },

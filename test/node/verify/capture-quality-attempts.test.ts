@@ -4,6 +4,7 @@
 // attempts. On the embedded database and, with TEST_DATABASE_URL, on PostgreSQL.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { API_KEY_CACHE_TTL_MS } from '../../../server/http/authenticate.ts';
 import { transformJpeg } from '../evidence/synthetic-images.ts';
 import { createHarness, json, type TestHarness } from '../support/test-app.ts';
 import { testEngines } from '../support/test-database.ts';
@@ -126,6 +127,27 @@ for (const engine of testEngines()) {
         [5, 5, 5],
       );
       await h.call('PATCH', '/v1/tenant', { token: admin, body: { attempts_per_step: 3 } });
+    });
+
+    it('takes a change written by another instance within the API key cache lifetime', async () => {
+      // Session create keeps the setting as long as the key's row (http/attempts-per-step-cache.ts): a
+      // change this instance did not serve (another instance's PATCH) shows once that time has passed.
+      const steps = async () => {
+        const { sessionId } = await createVerifySession(h);
+        return (await tenantSession(sessionId))['steps'].map(
+          (s: { attempts_remaining: number }) => s.attempts_remaining,
+        );
+      };
+      assert.deepEqual(await steps(), [3, 3, 3]);
+      await h.deps.db.query('update tenants set attempts_per_step = 4 where id = $1', [h.tenant.tenantId]);
+      try {
+        assert.deepEqual(await steps(), [3, 3, 3], 'kept for the cache lifetime');
+        h.clock.advance(API_KEY_CACHE_TTL_MS + 1);
+        assert.deepEqual(await steps(), [4, 4, 4], 'read again once it has passed');
+      } finally {
+        await h.call('PATCH', '/v1/tenant', { token: admin, body: { attempts_per_step: 3 } });
+      }
+      assert.deepEqual(await steps(), [3, 3, 3], 'a PATCH served here applies to the next session');
     });
 
     it('refuses attempts_per_step outside 1–10 with invalid_parameter', async () => {
