@@ -1,19 +1,20 @@
 // `npm test`: every check the project has, with one summary at the end.
 //
 //   type-check (tsc) ∥ lint (biome) ∥ build
-//     → Node unit suites  ∥  mock parity suites → process-level suites
-//     → browser lanes: Chromium ∥ Firefox → WebKit (on 4 or more cores: each engine in a lane of its own,
-//       beside the Node stages)
+//     → Node unit suites (one process)  ∥  mock parity suites
+//     → process-level suites, two files at once
+//     → browser lanes: Chromium ∥ Firefox → WebKit
+//   (on 4 or more cores: the three Node stages side by side, each browser engine in a lane of its own
+//   beside them)
 //
 // Stages run as soon as what they need has ended (`after`): the three first at once (each mostly one
-// process; the build is what the others need). Then one file per core: the unit suites on one, the
-// parity shards and then the process-level suites on the other. The Node stages are CPU-bound, not
-// waiting: run side by side with more files than cores (unit suites two at a time beside both other
-// stages), the same files used 1,966 s of CPU and 1,100 s of wall time in a clean-clone run of 7891810,
-// against 1,125 s of CPU and 651 s of wall time run two at a time on the same machine. The browser
-// engines, whose end-to-end suites need the cores for the server's vision worker, come after them on a
-// small machine (see browserLaneCount). Each engine runs its two configurations one after the other,
-// each web-test-runner on a port of its own.
+// process; the build is what the others need). Then one test file per core (see nodeConcurrency). The
+// Node stages are CPU-bound, not waiting: run side by side with more files than cores (unit suites two at
+// a time beside both other stages), the same files used 1,966 s of CPU and 1,100 s of wall time in a
+// clean-clone run of 7891810, against 1,125 s of CPU and 651 s of wall time run two at a time on the same
+// machine. The browser engines, whose end-to-end suites need the cores for the server's vision worker,
+// come after them on a small machine (see browserLaneCount). Each engine runs its two configurations one
+// after the other, each web-test-runner on a port of its own.
 //
 // A stage's output is held while other stages run and printed whole when it ends, under its heading; a
 // line says when each stage starts and ends, and every minute which stages are still running (with the
@@ -26,8 +27,8 @@
 // Options: --only=node|browser|static to run one group (static is tsc + biome; node the three Node
 // stages); --browsers=chromium,firefox,webkit (or IDV_BROWSERS) to choose the engines: unset, every
 // installed engine runs and a missing one is reported as skipped; named, a missing one fails the run.
-// Environment: IDV_BROWSER_LANES=<n> and IDV_NODE_CONCURRENCY, IDV_PARITY_CONCURRENCY,
-// IDV_PROCESS_CONCURRENCY (files at once in each Node stage).
+// Environment: IDV_BROWSER_LANES=<n>; IDV_NODE_CONCURRENCY, IDV_PARITY_CONCURRENCY and
+// IDV_PROCESS_CONCURRENCY (files at once in each Node stage); IDV_NODE_ISOLATION=process.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, globSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -114,27 +115,37 @@ const nodeUnitFiles = globSync('test/node/**/*.test.ts')
 
 /**
  * node:test over `files`, `concurrency` files at once (node's default is one fewer than the cores: one
- * at a time on a 2-core runner). Not --test-force-exit: the mock parity shards register their suites while
- * they import them, and it ends a shard whose first suites have finished before the rest are imported. A
- * file left running by a forgotten handle (an open database) is a bug of that file: close what it opens.
+ * at a time on a 2-core runner), each file in a process of its own unless `shared` (all in the runner's
+ * own process, one after the other: see unitFilesShareAProcess). Not --test-force-exit: the mock parity
+ * shards register their suites while they import them, and it ends a shard whose first suites have
+ * finished before the rest are imported. A file left running by a forgotten handle (an open database) is
+ * a bug of that file: close what it opens.
  */
-function nodeTestCommand(files: string[], concurrency: number): string[] {
-  return ['node', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files];
+function nodeTestCommand(files: string[], concurrency: number, shared = false): string[] {
+  const isolation = shared ? ['--test-isolation=none'] : [`--test-concurrency=${concurrency}`];
+  return ['node', '--test', ...isolation, '--test-reporter=spec', ...files];
 }
 
 /**
- * Files at once in each Node stage: one per core in all. The unit suites take every core but one; the
- * parity shards take the last, and the process-level suites follow them there (each already runs
- * processes of its own) unless the machine has a core to spare for them from the start (4 or more).
- * On 2 cores the two lanes are about even: 629 s of unit files against 314 s of parity and 312 s of
- * process-level files, each file timed alone.
+ * Files at once in each Node stage: one per core in all. The unit suites take every core but one and the
+ * parity shards the last; the process-level suites (each runs processes of its own) follow both, one per
+ * core, unless the machine has cores to spare for them from the start (4 or more).
+ *
+ * Where the unit suites have one core they run in one process (`--test-isolation=none`,
+ * IDV_NODE_ISOLATION=process to give each file its own): most of a small file's time was starting a
+ * process and loading the server and the embedded database's engine again. On 2 cores, with PostgreSQL,
+ * the 153 unit files took 600 s and 542 s of CPU one process each, and 359 s and 421 s of CPU in one
+ * process (with another bench on the other core). A file that changes a global (an environment variable,
+ * a patched function) restores it in its `after`; the shared process is what finds one that does not.
  */
 const cores = availableParallelism();
 const nodeConcurrency =
   Number(process.env['IDV_NODE_CONCURRENCY']) || Math.max(1, cores - (cores >= 4 ? 2 : 1));
+const unitFilesShareAProcess = nodeConcurrency === 1 && process.env['IDV_NODE_ISOLATION'] !== 'process';
 const parityConcurrency = Number(process.env['IDV_PARITY_CONCURRENCY']) || 1;
-const processConcurrency = Number(process.env['IDV_PROCESS_CONCURRENCY']) || 1;
-const processAfterParity = cores < 4;
+const processAfterTheOthers = cores < 4;
+const processConcurrency =
+  Number(process.env['IDV_PROCESS_CONCURRENCY']) || (processAfterTheOthers ? Math.max(1, cores) : 1);
 
 /**
  * How many browser lanes run side by side: one per core (at most one per engine), IDV_BROWSER_LANES=<n>
@@ -233,7 +244,7 @@ const stages: Stage[] = [
   {
     name: 'node suites',
     group: 'node',
-    command: nodeTestCommand(nodeUnitFiles, nodeConcurrency),
+    command: nodeTestCommand(nodeUnitFiles, nodeConcurrency, unitFilesShareAProcess),
     count: nodeTestCounts,
     after: ['build'],
   },
@@ -249,7 +260,7 @@ const stages: Stage[] = [
     group: 'node',
     command: nodeTestCommand(PROCESS_LEVEL_FILES, processConcurrency),
     count: nodeTestCounts,
-    after: processAfterParity ? ['build', 'mock parity suites'] : ['build'],
+    after: processAfterTheOthers ? ['build', 'node suites', 'mock parity suites'] : ['build'],
   },
   ...engines.flatMap((engine) => browserStages(engine)),
 ];

@@ -24,9 +24,16 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const FIXTURES = join(ROOT, 'test/fixtures/frameworks');
 const run = promisify(execFile);
 
-/** The environment without npm's own variables: a test started by `npm test` must not pass the workspace on. */
+/**
+ * The environment of the installs and builds: without npm's own variables (a test started by `npm test`
+ * must not pass the workspace on), and without NODE_ENV, which Vite sets to `production` in a process
+ * that builds with it (another file sharing the test process may have), and under which `npm install`
+ * leaves out the apps' type checkers.
+ */
 function cleanEnvironment(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== 'NODE_ENV'),
+  );
 }
 
 async function inDir(dir: string, command: string, args: string[]): Promise<string> {
