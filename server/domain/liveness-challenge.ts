@@ -9,8 +9,18 @@ export const LIVENESS_ACTION_COUNT = 3;
 export const LIVENESS_CHALLENGE_LIFETIME_MS = 2 * 60 * 1000;
 
 /**
- * A random sequence of distinct actions, drawn with a uniform shuffle from a cryptographic source, so
- * the next challenge cannot be predicted and a recorded answer to an earlier one does not fit.
+ * The actions answered facing the camera. Face match compares the document portrait with the frames that
+ * face the camera (within 20°) and holds a session whose frames are all turned for a person, so a
+ * challenge without one of these sent a genuine person to manual review: one challenge in ten when any
+ * three of the five were drawn.
+ */
+export const FRONTAL_ACTIONS: readonly LivenessAction[] = ['smile', 'blink'];
+
+/**
+ * A random sequence of distinct actions with at least one frontal action, drawn with a uniform shuffle
+ * from a cryptographic source, so the next challenge cannot be predicted and a recorded answer to an
+ * earlier one does not fit. A draw without a frontal action is drawn again, which keeps every allowed
+ * sequence equally likely (54 of the 60 ordered triples).
  *
  * @example
  * drawLivenessActions() // ['smile', 'turn_left', 'look_up']
@@ -19,13 +29,16 @@ export function drawLivenessActions(
   random: (bound: number) => number = secureRandomBelow,
   count = LIVENESS_ACTION_COUNT,
 ): LivenessAction[] {
-  const pool = [...LIVENESS_ACTIONS];
-  // Fisher–Yates on the first `count` positions.
-  for (let i = 0; i < count; i++) {
-    const j = i + random(pool.length - i);
-    [pool[i], pool[j]] = [pool[j] as LivenessAction, pool[i] as LivenessAction];
+  for (;;) {
+    const pool = [...LIVENESS_ACTIONS];
+    // Fisher–Yates on the first `count` positions.
+    for (let i = 0; i < count; i++) {
+      const j = i + random(pool.length - i);
+      [pool[i], pool[j]] = [pool[j] as LivenessAction, pool[i] as LivenessAction];
+    }
+    const drawn = pool.slice(0, count);
+    if (drawn.some((action) => FRONTAL_ACTIONS.includes(action))) return drawn;
   }
-  return pool.slice(0, count);
 }
 
 /** A uniform integer in [0, bound) from Web Crypto, without modulo bias. */
