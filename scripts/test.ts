@@ -1,8 +1,8 @@
 // `npm test`: every check the project has, with one summary at the end.
 //
 //   type-check (tsc) ∥ lint (biome) ∥ build
-//     → Node unit suites (one process)  ∥  mock parity suites
-//     → process-level suites, two files at once
+//     → Node unit suites (one process) → process-level suites (short)
+//       ∥ mock parity suites → process-level suites (long)
 //     → browser lanes: Chromium ∥ Firefox → WebKit
 //   (on 4 or more cores: the three Node stages side by side, each browser engine in a lane of its own
 //   beside them)
@@ -81,27 +81,34 @@ const engines = engineSelection instanceof Error ? [] : engineSelection.engines;
 
 /**
  * The process-level suites: each starts real processes (the server, the worker, `npm pack` and installs,
- * the quickstart's shell, the offline vision engine) and mostly waits for them. Their own stage, beside
- * the unit suites: a stalled one is seen as such, and the unit suites do not queue behind them. A file
- * named here that no longer exists fails the run (rather than silently leaving both stages).
+ * the quickstart's shell, the offline vision engine) and mostly waits for them. Stages of their own: a
+ * stalled one is seen as such, and the unit suites do not queue behind them. In two groups, one for each
+ * lane of a 2-core machine (see nodeConcurrency), sized so both lanes end together: the long ones (about
+ * 220 s one at a time) after the parity shards, the rest (about 90 s) after the unit suites. A file named
+ * here that no longer exists fails the run (rather than silently leaving every stage).
  */
-const PROCESS_LEVEL_FILES = [
-  'test/node/client/pack-install.test.ts',
-  'test/node/scripts/pack-install.test.ts',
-  'test/node/scripts/quickstart-steps.test.ts',
-  'test/node/server/crash-loop.test.ts',
-  'test/node/server/init-kill-loop.test.ts',
-  'test/node/server/multi-instance.test.ts',
-  'test/node/server/production-bootstrap.test.ts',
-  'test/node/server/restart.test.ts',
-  'test/node/server/shutdown-burst.test.ts',
-  'test/node/server/shutdown.test.ts',
-  'test/node/server/start-race.test.ts',
-  'test/node/server/start-up.test.ts',
-  'test/node/server/worker-process.test.ts',
-  'test/node/vision/offline.test.ts',
-  'test/node/webhooks/crash-restart.test.ts',
-];
+const PROCESS_LEVEL_GROUPS = {
+  'process-level suites (long)': [
+    'test/node/scripts/pack-install.test.ts',
+    'test/node/server/crash-loop.test.ts',
+    'test/node/server/init-kill-loop.test.ts',
+    'test/node/server/multi-instance.test.ts',
+    'test/node/server/start-race.test.ts',
+  ],
+  'process-level suites (short)': [
+    'test/node/client/pack-install.test.ts',
+    'test/node/scripts/quickstart-steps.test.ts',
+    'test/node/server/production-bootstrap.test.ts',
+    'test/node/server/restart.test.ts',
+    'test/node/server/shutdown-burst.test.ts',
+    'test/node/server/shutdown.test.ts',
+    'test/node/server/start-up.test.ts',
+    'test/node/server/worker-process.test.ts',
+    'test/node/vision/offline.test.ts',
+    'test/node/webhooks/crash-restart.test.ts',
+  ],
+};
+const PROCESS_LEVEL_FILES = Object.values(PROCESS_LEVEL_GROUPS).flat();
 const missingProcessLevel = PROCESS_LEVEL_FILES.filter((file) => !existsSync(file));
 /**
  * The mock parity shards (test/node/mock/parity-N.test.ts, each re-running a quarter of the HTTP suites
@@ -128,24 +135,23 @@ function nodeTestCommand(files: string[], concurrency: number, shared = false): 
 
 /**
  * Files at once in each Node stage: one per core in all. The unit suites take every core but one and the
- * parity shards the last; the process-level suites (each runs processes of its own) follow both, one per
- * core, unless the machine has cores to spare for them from the start (4 or more).
+ * parity shards the last; on a small machine each lane goes on with a group of the process-level suites
+ * (PROCESS_LEVEL_GROUPS), else those run from the start beside the others.
  *
  * Where the unit suites have one core they run in one process (`--test-isolation=none`,
  * IDV_NODE_ISOLATION=process to give each file its own): most of a small file's time was starting a
  * process and loading the server and the embedded database's engine again. On 2 cores, with PostgreSQL,
- * the 153 unit files took 600 s and 542 s of CPU one process each, and 359 s and 421 s of CPU in one
- * process (with another bench on the other core). A file that changes a global (an environment variable,
- * a patched function) restores it in its `after`; the shared process is what finds one that does not.
+ * the 153 unit files took 600 s and 542 s of CPU one process each beside the parity shards, and 479 s and
+ * 463 s of CPU in one process. A file that changes a global (an environment variable, a patched function)
+ * restores it in its `after`; the shared process is what finds one that does not.
  */
 const cores = availableParallelism();
 const nodeConcurrency =
   Number(process.env['IDV_NODE_CONCURRENCY']) || Math.max(1, cores - (cores >= 4 ? 2 : 1));
 const unitFilesShareAProcess = nodeConcurrency === 1 && process.env['IDV_NODE_ISOLATION'] !== 'process';
 const parityConcurrency = Number(process.env['IDV_PARITY_CONCURRENCY']) || 1;
+const processConcurrency = Number(process.env['IDV_PROCESS_CONCURRENCY']) || 1;
 const processAfterTheOthers = cores < 4;
-const processConcurrency =
-  Number(process.env['IDV_PROCESS_CONCURRENCY']) || (processAfterTheOthers ? Math.max(1, cores) : 1);
 
 /**
  * How many browser lanes run side by side: one per core (at most one per engine), IDV_BROWSER_LANES=<n>
@@ -230,7 +236,7 @@ async function webTestRunnerPort(): Promise<number> {
   }
 }
 /** The Node stages, which the browser lanes wait for on a small machine (see browserLanes). */
-const NODE_STAGES = ['node suites', 'mock parity suites', 'process-level suites'];
+const NODE_STAGES = ['node suites', 'mock parity suites', ...Object.keys(PROCESS_LEVEL_GROUPS)];
 
 /** In a stage's command, replaced by webTestRunnerPort() when the stage starts. */
 const PORT = '{port}';
@@ -255,13 +261,15 @@ const stages: Stage[] = [
     count: nodeTestCounts,
     after: ['build'],
   },
-  {
-    name: 'process-level suites',
-    group: 'node',
-    command: nodeTestCommand(PROCESS_LEVEL_FILES, processConcurrency),
+  ...Object.entries(PROCESS_LEVEL_GROUPS).map(([name, files]) => ({
+    name,
+    group: 'node' as const,
+    command: nodeTestCommand(files, processConcurrency),
     count: nodeTestCounts,
-    after: processAfterTheOthers ? ['build', 'node suites', 'mock parity suites'] : ['build'],
-  },
+    after: processAfterTheOthers
+      ? ['build', name.endsWith('(long)') ? 'mock parity suites' : 'node suites']
+      : ['build'],
+  })),
   ...engines.flatMap((engine) => browserStages(engine)),
 ];
 
