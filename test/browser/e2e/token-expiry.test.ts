@@ -39,7 +39,9 @@ describe('end to end: expiry against the real server', () => {
   });
 
   it('fires idv-token-expired (session_expired) when the session expires while the end-user is on it', async function () {
-    this.timeout(20_000);
+    // Its first command may be the run's first e2e command, which waits for the server to start (up to
+    // six 20 s tries, tenant-server.ts).
+    this.timeout(150_000);
     const session = await createSession({ country: 'FRA', flow: 'user', tier: 'tier2' });
     const widget = mountWidget(session.verify_url);
     el = widget;
