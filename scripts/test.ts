@@ -1,20 +1,19 @@
 // `npm test`: every check the project has, with one summary at the end.
 //
 //   type-check (tsc) ∥ lint (biome) ∥ build
-//     → Node unit suites (one process) → process-level suites (short)
-//       ∥ mock parity suites → process-level suites (long)
-//     → browser lanes: Chromium ∥ Firefox → WebKit
-//   (on 4 or more cores: the three Node stages side by side, each browser engine in a lane of its own
-//   beside them)
+//     → Node unit suites  ∥  mock parity suites → process-level suites
+//     → browser lanes: Chromium ∥ Firefox → WebKit (on 4 or more cores: each engine in a lane of its own,
+//       beside the Node stages)
 //
 // Stages run as soon as what they need has ended (`after`): the three first at once (each mostly one
-// process; the build is what the others need). Then one test file per core (see nodeConcurrency). The
-// Node stages are CPU-bound, not waiting: run side by side with more files than cores (unit suites two at
-// a time beside both other stages), the same files used 1,966 s of CPU and 1,100 s of wall time in a
-// clean-clone run of 7891810, against 1,125 s of CPU and 651 s of wall time run two at a time on the same
-// machine. The browser engines, whose end-to-end suites need the cores for the server's vision worker,
-// come after them on a small machine (see browserLaneCount). Each engine runs its two configurations one
-// after the other, each web-test-runner on a port of its own.
+// process; the build is what the others need). Then one file per core: the unit suites on one, the
+// parity shards and then the process-level suites on the other. The Node stages are CPU-bound, not
+// waiting: run side by side with more files than cores (unit suites two at a time beside both other
+// stages), the same files used 1,966 s of CPU and 1,100 s of wall time in a clean-clone run of 7891810,
+// against 1,125 s of CPU and 651 s of wall time run two at a time on the same machine. The browser
+// engines, whose end-to-end suites need the cores for the server's vision worker, come after them on a
+// small machine (see browserLaneCount). Each engine runs its two configurations one after the other,
+// each web-test-runner on a port of its own.
 //
 // A stage's output is held while other stages run and printed whole when it ends, under its heading; a
 // line says when each stage starts and ends, and every minute which stages are still running (with the
@@ -27,8 +26,8 @@
 // Options: --only=node|browser|static to run one group (static is tsc + biome; node the three Node
 // stages); --browsers=chromium,firefox,webkit (or IDV_BROWSERS) to choose the engines: unset, every
 // installed engine runs and a missing one is reported as skipped; named, a missing one fails the run.
-// Environment: IDV_BROWSER_LANES=<n>; IDV_NODE_CONCURRENCY, IDV_PARITY_CONCURRENCY and
-// IDV_PROCESS_CONCURRENCY (files at once in each Node stage); IDV_NODE_ISOLATION=process.
+// Environment: IDV_BROWSER_LANES=<n> and IDV_NODE_CONCURRENCY, IDV_PARITY_CONCURRENCY,
+// IDV_PROCESS_CONCURRENCY (files at once in each Node stage).
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, globSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -81,34 +80,27 @@ const engines = engineSelection instanceof Error ? [] : engineSelection.engines;
 
 /**
  * The process-level suites: each starts real processes (the server, the worker, `npm pack` and installs,
- * the quickstart's shell, the offline vision engine) and mostly waits for them. Stages of their own: a
- * stalled one is seen as such, and the unit suites do not queue behind them. In two groups, one for each
- * lane of a 2-core machine (see nodeConcurrency), sized so both lanes end together: the long ones (about
- * 220 s one at a time) after the parity shards, the rest (about 90 s) after the unit suites. A file named
- * here that no longer exists fails the run (rather than silently leaving every stage).
+ * the quickstart's shell, the offline vision engine) and mostly waits for them. Their own stage, beside
+ * the unit suites: a stalled one is seen as such, and the unit suites do not queue behind them. A file
+ * named here that no longer exists fails the run (rather than silently leaving both stages).
  */
-const PROCESS_LEVEL_GROUPS = {
-  'process-level suites (long)': [
-    'test/node/scripts/pack-install.test.ts',
-    'test/node/server/crash-loop.test.ts',
-    'test/node/server/init-kill-loop.test.ts',
-    'test/node/server/multi-instance.test.ts',
-    'test/node/server/start-race.test.ts',
-  ],
-  'process-level suites (short)': [
-    'test/node/client/pack-install.test.ts',
-    'test/node/scripts/quickstart-steps.test.ts',
-    'test/node/server/production-bootstrap.test.ts',
-    'test/node/server/restart.test.ts',
-    'test/node/server/shutdown-burst.test.ts',
-    'test/node/server/shutdown.test.ts',
-    'test/node/server/start-up.test.ts',
-    'test/node/server/worker-process.test.ts',
-    'test/node/vision/offline.test.ts',
-    'test/node/webhooks/crash-restart.test.ts',
-  ],
-};
-const PROCESS_LEVEL_FILES = Object.values(PROCESS_LEVEL_GROUPS).flat();
+const PROCESS_LEVEL_FILES = [
+  'test/node/client/pack-install.test.ts',
+  'test/node/scripts/pack-install.test.ts',
+  'test/node/scripts/quickstart-steps.test.ts',
+  'test/node/server/crash-loop.test.ts',
+  'test/node/server/init-kill-loop.test.ts',
+  'test/node/server/multi-instance.test.ts',
+  'test/node/server/production-bootstrap.test.ts',
+  'test/node/server/restart.test.ts',
+  'test/node/server/shutdown-burst.test.ts',
+  'test/node/server/shutdown.test.ts',
+  'test/node/server/start-race.test.ts',
+  'test/node/server/start-up.test.ts',
+  'test/node/server/worker-process.test.ts',
+  'test/node/vision/offline.test.ts',
+  'test/node/webhooks/crash-restart.test.ts',
+];
 const missingProcessLevel = PROCESS_LEVEL_FILES.filter((file) => !existsSync(file));
 /**
  * The mock parity shards (test/node/mock/parity-N.test.ts, each re-running a quarter of the HTTP suites
@@ -122,36 +114,31 @@ const nodeUnitFiles = globSync('test/node/**/*.test.ts')
 
 /**
  * node:test over `files`, `concurrency` files at once (node's default is one fewer than the cores: one
- * at a time on a 2-core runner), each file in a process of its own unless `shared` (all in the runner's
- * own process, one after the other: see unitFilesShareAProcess). Not --test-force-exit: the mock parity
- * shards register their suites while they import them, and it ends a shard whose first suites have
- * finished before the rest are imported. A file left running by a forgotten handle (an open database) is
- * a bug of that file: close what it opens.
+ * at a time on a 2-core runner). Not --test-force-exit: the mock parity shards register their suites while
+ * they import them, and it ends a shard whose first suites have finished before the rest are imported. A
+ * file left running by a forgotten handle (an open database) is a bug of that file: close what it opens.
  */
-function nodeTestCommand(files: string[], concurrency: number, shared = false): string[] {
-  const isolation = shared ? ['--test-isolation=none'] : [`--test-concurrency=${concurrency}`];
-  return ['node', '--test', ...isolation, '--test-reporter=spec', ...files];
+function nodeTestCommand(files: string[], concurrency: number): string[] {
+  return ['node', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files];
 }
 
 /**
- * Files at once in each Node stage: one per core in all. The unit suites take every core but one and the
- * parity shards the last; on a small machine each lane goes on with a group of the process-level suites
- * (PROCESS_LEVEL_GROUPS), else those run from the start beside the others.
- *
- * Where the unit suites have one core they run in one process (`--test-isolation=none`,
- * IDV_NODE_ISOLATION=process to give each file its own): most of a small file's time was starting a
- * process and loading the server and the embedded database's engine again. On 2 cores, with PostgreSQL,
- * the 153 unit files took 600 s and 542 s of CPU one process each beside the parity shards, and 479 s and
- * 463 s of CPU in one process. A file that changes a global (an environment variable, a patched function)
- * restores it in its `after`; the shared process is what finds one that does not.
+ * Files at once in each Node stage: one per core in all. The unit suites take every core but one; the
+ * parity shards take the last, and the process-level suites follow them there (each already runs
+ * processes of its own) unless the machine has a core to spare for them from the start (4 or more).
+ * On 2 cores the two lanes are about even: 629 s of unit files against 314 s of parity and 312 s of
+ * process-level files, each file timed alone.
  */
 const cores = availableParallelism();
 const nodeConcurrency =
   Number(process.env['IDV_NODE_CONCURRENCY']) || Math.max(1, cores - (cores >= 4 ? 2 : 1));
-const unitFilesShareAProcess = nodeConcurrency === 1 && process.env['IDV_NODE_ISOLATION'] !== 'process';
 const parityConcurrency = Number(process.env['IDV_PARITY_CONCURRENCY']) || 1;
 const processConcurrency = Number(process.env['IDV_PROCESS_CONCURRENCY']) || 1;
-const processAfterTheOthers = cores < 4;
+const processAfterParity = cores < 4;
+// Tried and left: the unit files in one process (`--test-isolation=none`). They took 479 s and 558 s in
+// two runs against 600 s one process per file, but the lanes no longer ended together, and the Node
+// phase came out at 705–713 s against 634 s. One process also lets files see each other's globals (Vite's
+// build sets NODE_ENV=production in the process that runs it).
 
 /**
  * How many browser lanes run side by side: one per core (at most one per engine), IDV_BROWSER_LANES=<n>
@@ -236,7 +223,7 @@ async function webTestRunnerPort(): Promise<number> {
   }
 }
 /** The Node stages, which the browser lanes wait for on a small machine (see browserLanes). */
-const NODE_STAGES = ['node suites', 'mock parity suites', ...Object.keys(PROCESS_LEVEL_GROUPS)];
+const NODE_STAGES = ['node suites', 'mock parity suites', 'process-level suites'];
 
 /** In a stage's command, replaced by webTestRunnerPort() when the stage starts. */
 const PORT = '{port}';
@@ -250,7 +237,7 @@ const stages: Stage[] = [
   {
     name: 'node suites',
     group: 'node',
-    command: nodeTestCommand(nodeUnitFiles, nodeConcurrency, unitFilesShareAProcess),
+    command: nodeTestCommand(nodeUnitFiles, nodeConcurrency),
     count: nodeTestCounts,
     after: ['build'],
   },
@@ -261,15 +248,13 @@ const stages: Stage[] = [
     count: nodeTestCounts,
     after: ['build'],
   },
-  ...Object.entries(PROCESS_LEVEL_GROUPS).map(([name, files]) => ({
-    name,
-    group: 'node' as const,
-    command: nodeTestCommand(files, processConcurrency),
+  {
+    name: 'process-level suites',
+    group: 'node',
+    command: nodeTestCommand(PROCESS_LEVEL_FILES, processConcurrency),
     count: nodeTestCounts,
-    after: processAfterTheOthers
-      ? ['build', name.endsWith('(long)') ? 'mock parity suites' : 'node suites']
-      : ['build'],
-  })),
+    after: processAfterParity ? ['build', 'mock parity suites'] : ['build'],
+  },
   ...engines.flatMap((engine) => browserStages(engine)),
 ];
 
