@@ -136,9 +136,9 @@ const parityConcurrency = Number(process.env['IDV_PARITY_CONCURRENCY']) || 1;
 const processConcurrency = Number(process.env['IDV_PROCESS_CONCURRENCY']) || 1;
 const processAfterParity = cores < 4;
 // Tried and left: the unit files in one process (`--test-isolation=none`). They took 479 s and 558 s in
-// two runs against 600 s one process per file, but the lanes no longer ended together, and the Node
-// phase came out at 705–713 s against 634 s. One process also lets files see each other's globals (Vite's
-// build sets NODE_ENV=production in the process that runs it).
+// two runs, against 600 s and 815 s one process per file in two others: on this 2-core machine the same
+// files' CPU time moved by a third from run to run, so no ranking held. One process lets files see each
+// other's globals (Vite's build sets NODE_ENV=production in the process that runs it), so each keeps its own.
 
 /**
  * How many browser lanes run side by side: one per core (at most one per engine), IDV_BROWSER_LANES=<n>
