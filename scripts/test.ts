@@ -154,12 +154,10 @@ const browserLaneCount = Math.max(
   Math.min(engines.length, Number(process.env['IDV_BROWSER_LANES']) || cores),
 );
 const browsersAfterNode = cores < 4;
-/** The engines of each lane, in order: Chromium first and alone when it can be, the rest dealt out. */
+/** The engines of each lane, in order: one engine a lane, the last lane taking the rest. */
 const browserLanes: Engine[][] = Array.from({ length: browserLaneCount }, () => []);
-engines.forEach((engine, index) => {
-  const lane = browserLanes[index === 0 ? 0 : 1 + ((index - 1) % Math.max(1, browserLaneCount - 1))];
-  (lane ?? (browserLanes[0] as Engine[])).push(engine);
-});
+for (const [index, engine] of engines.entries())
+  browserLanes[Math.min(index, browserLaneCount - 1)]?.push(engine);
 
 /**
  * Both browser configurations of one engine (IDV_BROWSERS=engine for web-test-runner.config.mjs), one
