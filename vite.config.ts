@@ -4,11 +4,11 @@
  * - `vite build --mode sdk`: the script-tag bundle, `src/dist/sdk/id-verify.js` (shipped in the `id-verify`
  *   package, served by the server at /sdk/id-verify.js), one ES module that defines
  *   `<id-verify>`; locales, the liveness step and the QR encoder are lazy chunks beside it.
- * - `vite build --mode hosted`: the hosted page (`src/hosted/index.html`) for `GET /verify/<token>`, in
+ * - `vite build --mode hosted`: the hosted page (`server/web/hosted/index.html`) for `GET /verify/<token>`, in
  *   `server/dist/web/hosted` (shipped in @id-verify/server),
  *   with @vitejs/plugin-legacy for browsers without ES modules. Its inline loader scripts run under a
  *   per-response nonce the server adds (no 'unsafe-inline', no 'unsafe-eval').
- * - `vite build --mode console`: the tenant staff's console (`src/console`), served at `/console`, in
+ * - `vite build --mode console`: the tenant staff's console (`server/web/console`), served at `/console`, in
  *   `server/dist/web/console` (shipped in @id-verify/server).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -64,7 +64,7 @@ export default defineConfig(({ mode }) => {
   if (mode === 'hosted') {
     const outDir = resolve(root, 'server/dist/web/hosted');
     return {
-      root: resolve(root, 'src/hosted'),
+      root: resolve(root, 'server/web/hosted'),
       base: '/hosted/',
       publicDir: false,
       build: {
@@ -78,7 +78,7 @@ export default defineConfig(({ mode }) => {
     };
   }
   if (mode === 'console') {
-    // The tenant staff's console (src/console), served by the server at /console with a strict CSP: one
+    // The tenant staff's console (server/web/console), served by the server at /console with a strict CSP: one
     // module entry, each screen and locale a lazy chunk, hashed files under /console/assets/ (immutable).
     // The plugin below prints the gzip size of what each first page loads, fails the build when one
     // exceeds the budget, and writes `.gz` twins the server sends to browsers that accept gzip.
@@ -140,7 +140,7 @@ export default defineConfig(({ mode }) => {
       },
     };
     return {
-      root: resolve(root, 'src/console'),
+      root: resolve(root, 'server/web/console'),
       base: '/console/',
       publicDir: false,
       build: {

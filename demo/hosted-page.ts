@@ -4,4 +4,4 @@
 import { startOfflineRuntime } from './offline-runtime.ts';
 
 await startOfflineRuntime();
-await import('../src/hosted/main.ts');
+await import('../server/web/hosted/main.ts');

@@ -1,5 +1,5 @@
 // `npm run build:server [-- --web]`: the @id-verify/server package's JavaScript, in server/dist/lib (every
-// module under server/ but the client kit, which is its own package, compiled with declarations;
+// module under server/ but the client kit, which is its own package, and web/, the browser apps Vite builds, compiled with declarations;
 // `server/app.ts` becomes `server/dist/lib/server/app.js`). The repository itself runs the TypeScript
 // (`npm start`); an installed package runs this, since Node strips types only outside node_modules.
 //
@@ -39,7 +39,7 @@ function copyServedAssets(): void {
 compilePackage({
   label: '@id-verify/server',
   entries: ['server/**/*.ts'],
-  exclude: /^server\/client\//,
+  exclude: /^server\/(client|web)\//,
   outDir: 'server/dist/lib',
 });
 if (process.argv.includes('--web')) {

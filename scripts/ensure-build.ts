@@ -13,7 +13,7 @@ const OUTPUTS = [
   'server/dist/web/console/index.html',
   'demo/dist/index.html',
 ];
-const SOURCES = ['src', 'demo', 'vite.config.ts', 'package.json'];
+const SOURCES = ['src', 'server/web', 'demo', 'vite.config.ts', 'package.json'];
 
 /** The newest modification under `path`, leaving out build output (src/dist lives among the sources). */
 function newestMtime(path: string): number {

@@ -5,7 +5,7 @@
  * Chromium with a way to open a console page as a logged-in tab.
  *
  * The page is opened as a logged-in tab: the token goes where the console keeps it after a login (its
- * sessionStorage, src/console/auth/token-store.ts), with the sandbox environment chosen, written before
+ * sessionStorage, server/web/console/auth/token-store.ts), with the sandbox environment chosen, written before
  * the console's script runs on each navigation. Nothing else is changed in the page.
  */
 import { existsSync } from 'node:fs';

@@ -59,7 +59,7 @@ async function mount(
   el.locale = options.locale ?? 'en';
   el.pollInterval = 20;
   el.api = api;
-  // The hosted page points the element at its own address (src/hosted/main.ts).
+  // The hosted page points the element at its own address (server/web/hosted/main.ts).
   if (options.hosted) el.verifyUrl = `${location.origin}${location.pathname}`;
   await fixture(html`<div></div>`).then((host) => host.append(el));
   await until(() => el.state.phase !== 'loading', 4000, 'session load');

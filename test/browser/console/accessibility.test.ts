@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import type { Role } from '../../../src/console/api/console-api.ts';
+import type { Role } from '../../../server/web/console/api/console-api.ts';
 import { until } from '../support/dom.ts';
 import { mountConsole, resetStorage, screenOf, settled } from './support/mount-console.ts';
 

@@ -5,7 +5,7 @@
  * console config serves /console, so only it runs this file (`*.csp-test.ts`).
  */
 import { expect } from '@open-wc/testing';
-import type { IdvConsoleElement } from '../../../src/console/console-element.ts';
+import type { IdvConsoleElement } from '../../../server/web/console/console-element.ts';
 import { until } from '../support/dom.ts';
 import { FakeConsoleBackend, PASSWORD } from './support/fake-console-backend.ts';
 

@@ -8,10 +8,10 @@
  */
 import { expect } from '@open-wc/testing';
 import { createMockApi, type MockApi } from '../../../mock/index.ts';
-import '../../../src/console/main.ts';
-import type { IdvConsoleElement } from '../../../src/console/console-element.ts';
-import type { MemoryHistory } from '../../../src/console/routing/history.ts';
-import { matchRoute, splitHref } from '../../../src/console/routing/routes.ts';
+import '../../../server/web/console/main.ts';
+import type { IdvConsoleElement } from '../../../server/web/console/console-element.ts';
+import type { MemoryHistory } from '../../../server/web/console/routing/history.ts';
+import { matchRoute, splitHref } from '../../../server/web/console/routing/routes.ts';
 import { until } from '../support/dom.ts';
 import { resetStorage, screenOf, sharedConsole } from './support/mount-console.ts';
 

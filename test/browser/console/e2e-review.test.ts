@@ -12,7 +12,7 @@
  * the photo and decides the session several times slower than an idle laptop.
  */
 import { expect } from '@open-wc/testing';
-import { en } from '../../../src/console/i18n/en.ts';
+import { en } from '../../../server/web/console/i18n/en.ts';
 import { chromiumOnly } from '../support/engine.ts';
 import type { ConsoleE2eCommand, Prepared } from '../../support-server/console-e2e-plugin.ts';
 import type { CheckedDelivery } from '../../support-server/webhook-receiver.ts';

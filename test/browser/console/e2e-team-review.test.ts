@@ -13,9 +13,9 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
-import '../../../src/console/main.ts';
-import type { IdvConsoleElement } from '../../../src/console/console-element.ts';
-import { MemoryHistory } from '../../../src/console/routing/history.ts';
+import '../../../server/web/console/main.ts';
+import type { IdvConsoleElement } from '../../../server/web/console/console-element.ts';
+import { MemoryHistory } from '../../../server/web/console/routing/history.ts';
 import type { ConsoleE2eCommand, Prepared } from '../../support-server/console-e2e-plugin.ts';
 import { until } from '../support/dom.ts';
 import { engine } from '../support/engine.ts';

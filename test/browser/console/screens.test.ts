@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import type { Schemas } from '../../../src/console/api/console-api.ts';
+import type { Schemas } from '../../../server/web/console/api/console-api.ts';
 import { chooseFile, until } from '../support/dom.ts';
 import { PASSWORD } from './support/fake-console-backend.ts';
 import { mountConsole, resetStorage, screenOf, screenShows, settled } from './support/mount-console.ts';

@@ -8,10 +8,10 @@
  *     npx web-test-runner --config test/browser/mock/web-test-runner.mock.config.mjs
  */
 import { expect } from '@open-wc/testing';
-import '../../../src/console/main.ts';
+import '../../../server/web/console/main.ts';
 import { createMockApi, type MockApi } from '../../../mock/index.ts';
-import type { IdvConsoleElement } from '../../../src/console/console-element.ts';
-import type { MemoryHistory } from '../../../src/console/routing/history.ts';
+import type { IdvConsoleElement } from '../../../server/web/console/console-element.ts';
+import type { MemoryHistory } from '../../../server/web/console/routing/history.ts';
 import { until } from '../support/dom.ts';
 import { resetStorage, screenOf, sharedConsole } from './support/mount-console.ts';
 

@@ -8,12 +8,12 @@
  *     npx web-test-runner --config test/browser/mock/web-test-runner.mock.config.mjs
  */
 import { expect } from '@open-wc/testing';
-import '../../../src/console/main.ts';
+import '../../../server/web/console/main.ts';
 import { createMockApi, type MockApi } from '../../../mock/index.ts';
 import { insertTenant } from '../../../server/store/tenants.ts';
 import { insertUser } from '../../../server/store/users.ts';
-import type { IdvConsoleElement } from '../../../src/console/console-element.ts';
-import type { MemoryHistory } from '../../../src/console/routing/history.ts';
+import type { IdvConsoleElement } from '../../../server/web/console/console-element.ts';
+import type { MemoryHistory } from '../../../server/web/console/routing/history.ts';
 import { until } from '../support/dom.ts';
 import { deepActiveElement, resetStorage, screenOf, sharedConsole } from './support/mount-console.ts';
 

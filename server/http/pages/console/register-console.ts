@@ -29,7 +29,7 @@ function notBuilt(): ApiError {
 }
 
 /**
- * The tenant staff's console (src/console), on the API origin:
+ * The tenant staff's console (server/web/console), on the API origin:
  * - `GET /console/assets/<hashed file>`: its scripts and styles, cached for a year (names change with their
  *   content), brotli- or gzip-encoded when the browser accepts it (server/http/static-asset.ts);
  * - `GET /console` and every other `/console/*` path: `index.html` under a strict CSP (console-csp.ts),

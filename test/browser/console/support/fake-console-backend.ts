@@ -3,7 +3,7 @@
  * with the shapes of server/http/routes/*.ts, the roles' capabilities of server/domain/capabilities.ts, cursor
  * pagination, and problem details. Every request is recorded, so tests can assert what was (not) sent.
  */
-import type { Capability, Role, Schemas } from '../../../../src/console/api/console-api.ts';
+import type { Capability, Role, Schemas } from '../../../../server/web/console/api/console-api.ts';
 import { capabilitiesOfRole, defaultPathOfRole, ROLES } from '../../../../server/domain/capabilities.ts';
 
 type ApiEvent = Schemas['Event'];

@@ -1,8 +1,8 @@
 import { fixture, html } from '@open-wc/testing';
-import '../../../../src/console/main.ts';
-import type { Role } from '../../../../src/console/api/console-api.ts';
-import type { IdvConsoleElement } from '../../../../src/console/console-element.ts';
-import { MemoryHistory } from '../../../../src/console/routing/history.ts';
+import '../../../../server/web/console/main.ts';
+import type { Role } from '../../../../server/web/console/api/console-api.ts';
+import type { IdvConsoleElement } from '../../../../server/web/console/console-element.ts';
+import { MemoryHistory } from '../../../../server/web/console/routing/history.ts';
 import { until } from '../../support/dom.ts';
 import { FakeConsoleBackend } from './fake-console-backend.ts';
 

@@ -1,4 +1,4 @@
-import type { Schemas } from '../../../../src/console/api/console-api.ts';
+import type { Schemas } from '../../../../server/web/console/api/console-api.ts';
 
 type Check = Schemas['SessionResult']['checks'][number];
 

@@ -6,7 +6,7 @@ import {
   type PropertyValues,
   type TemplateResult,
 } from 'lit';
-import { sharedStyles } from '../../components/shared-styles.ts';
+import { sharedStyles } from '../../../../src/components/shared-styles.ts';
 import { ConsoleApiError } from '../api/console-api-error.ts';
 import type { ConsoleApi } from '../api/console-api.ts';
 import type { Capability, Environment, Schemas } from '../api/console-api.ts';

@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { Schemas } from '../api/console-api.ts';
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../../server/features/audit/audit-actions.ts';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../../features/audit/audit-actions.ts';
 import { ENVIRONMENTS } from '../api/lists.ts';
 import { consolePath } from '../routing/console-path.ts';
 import { ConsoleScreen } from '../ui/console-screen.ts';

@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { ConsoleApiError } from '../api/console-api-error.ts';
 import type { ResponseOf, Role, Schemas } from '../api/console-api.ts';
-import { ROLES } from '../../../server/domain/capabilities.ts';
+import { ROLES } from '../../../domain/capabilities.ts';
 import { codeLabel } from '../i18n/localize.ts';
 import { BASE, consolePath } from '../routing/console-path.ts';
 import { ConsoleScreen } from '../ui/console-screen.ts';

@@ -1,6 +1,6 @@
 import { html, type TemplateResult } from 'lit';
 import type { Schemas } from '../api/console-api.ts';
-import { WEBHOOK_EVENT_KINDS } from '../../../server/features/webhooks/event-kinds.ts';
+import { WEBHOOK_EVENT_KINDS } from '../../../features/webhooks/event-kinds.ts';
 import type { Translate } from '../i18n/localize.ts';
 
 type Webhook = Schemas['Webhook'];

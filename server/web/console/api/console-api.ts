@@ -1,5 +1,5 @@
 import { type ConsoleProblem, ConsoleApiError } from './console-api-error.ts';
-import type { components, paths } from '../../../server/client/src/openapi-types.ts';
+import type { components, paths } from '../../../client/src/openapi-types.ts';
 
 /*
  * The console's API types are the server's: `openapi-types.ts` is generated from the server's zod routes

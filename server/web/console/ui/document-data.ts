@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Schemas } from '../api/console-api.ts';
-import { DOCUMENT_DATA_FIELDS as DOCUMENT_FIELDS } from '../../../server/features/review-queue/document-data.ts';
+import { DOCUMENT_DATA_FIELDS as DOCUMENT_FIELDS } from '../../../features/review-queue/document-data.ts';
 import { codeLabel, type Translate } from '../i18n/localize.ts';
 
 type Check = Schemas['SessionResult']['checks'][number];

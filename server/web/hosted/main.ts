@@ -3,7 +3,7 @@
  * `x-verify-token` header from here on, never in a query), and sends the end-user back to the tenant at
  * a final status.
  */
-import '../id-verify.ts';
+import '../../../src/id-verify.ts';
 import { redirectTarget } from './hosted-redirect.ts';
 
 /** Long enough to read the outcome, short enough not to feel stuck. */

@@ -1,4 +1,4 @@
-import type { SessionStatus } from '../api/verify-api.ts';
+import type { SessionStatus } from '../../../src/api/verify-api.ts';
 
 /**
  * Where the hosted page sends the end-user at a final status: the tenant's `redirect_url` with

@@ -1,5 +1,5 @@
 import { css, html, LitElement, type PropertyDeclarations } from 'lit';
-import { sharedStyles } from '../../components/shared-styles.ts';
+import { sharedStyles } from '../../../../src/components/shared-styles.ts';
 
 /**
  * `<idv-copy-field>`: a value to hand over (a secret shown once, an invitation or verification link) in a

@@ -3,7 +3,7 @@
  * the server's (typed by the generated OpenAPI types; the reason codes come from the server's catalogue),
  * the order is the console's.
  */
-import { REASON_CODES as ALL_REASON_CODES } from '../../../server/domain/review/reasons.ts';
+import { REASON_CODES as ALL_REASON_CODES } from '../../../domain/review/reasons.ts';
 import type { Environment, Schemas } from './console-api.ts';
 
 /** Production first: the environment most people open the console for. */

@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { Schemas } from '../api/console-api.ts';
-import { FLOWS, TIERS } from '../../../server/domain/session-steps.ts';
+import { FLOWS, TIERS } from '../../../domain/session-steps.ts';
 import { REASON_CODES, SESSION_STATUSES } from '../api/lists.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { codeLabel } from '../i18n/localize.ts';

@@ -1,6 +1,6 @@
 import { encode } from 'uqr';
 import { css, html, nothing, type PropertyDeclarations, svg } from 'lit';
-import { qrPath } from '../../components/qr-path.ts';
+import { qrPath } from '../../../../src/components/qr-path.ts';
 import { ConsoleApiError } from '../api/console-api-error.ts';
 import type { Schemas } from '../api/console-api.ts';
 import { createPasskey, isPasskeyCancelled, passkeysSupported } from '../auth/passkeys.ts';

@@ -1,6 +1,6 @@
 import { css, html, LitElement, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { sharedStyles } from '../components/shared-styles.ts';
-import { themeStyles } from '../components/theme-styles.ts';
+import { sharedStyles } from '../../../src/components/shared-styles.ts';
+import { themeStyles } from '../../../src/components/theme-styles.ts';
 import { ConsoleApi } from './api/console-api.ts';
 import type { ConsoleApiError } from './api/console-api-error.ts';
 import type { Environment, Schemas } from './api/console-api.ts';

@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { ConsoleApiError } from '../api/console-api-error.ts';
 import type { RequestOf, Schemas } from '../api/console-api.ts';
-import { REVERIFICATION_REASON_CODES } from '../../../server/store/reverifications.ts';
+import { REVERIFICATION_REASON_CODES } from '../../../store/reverifications.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { codeLabel } from '../i18n/localize.ts';
 import { consolePath } from '../routing/console-path.ts';

@@ -1,5 +1,5 @@
 import { css, html, LitElement, nothing, type PropertyDeclarations } from 'lit';
-import { sharedStyles } from '../../components/shared-styles.ts';
+import { sharedStyles } from '../../../../src/components/shared-styles.ts';
 
 const MIN_ZOOM = 1;
 const MAX_ZOOM = 4;
