@@ -19,6 +19,7 @@ import {
   portraitReference,
   readMrzEvidence,
 } from './document-reading-evidence.ts';
+import { countedPhotos, sideOf } from './counted-photos.ts';
 import { idDocumentReadings, proofOfAddressReading } from './document-reading-of-session.ts';
 import { findEnrolledReference } from './enrolled-reference.ts';
 import { documentNumberIndex as documentNumberIndexOf, evidenceCipherContext } from './evidence-keys.ts';
@@ -28,16 +29,14 @@ import type { StoredBusinessDetails, StoredIdDocumentDetails, StoredMrz } from '
 /** The evidence the review reads: everything but the watchlist screening, which the review runs itself. */
 export type CollectedEvidence = Omit<ReviewEvidence, 'watchlist'>;
 
-function capturedDocument(uploads: readonly UploadRow[]): CapturedDocument | undefined {
-  const last = uploads.at(-1);
-  if (!last) return undefined;
-  // The latest upload names the document the end-user settled on; earlier images of another type stay
-  // with the reviewer's evidence list but are not judged as this document.
-  const images = uploads.filter((upload) => upload.document_type === last.document_type);
+/** The photos of a document step that count (`countedPhotos`), as the review judges them. */
+function capturedDocument(counted: readonly UploadRow[]): CapturedDocument | undefined {
+  const latest = counted.at(-1);
+  if (!latest) return undefined;
   return {
-    document_type: last.document_type ?? '',
-    images: images.map((upload) => ({
-      side: upload.side ?? 'front',
+    document_type: latest.document_type ?? '',
+    images: counted.map((upload) => ({
+      side: sideOf(upload),
       quality: { ok: upload.quality.ok, issues: upload.quality.issues },
     })),
   };
@@ -92,15 +91,13 @@ export async function collectReviewEvidence(
   const evidence: CollectedEvidence = {};
   if (consent) evidence.consent = { accepted: consent.accepted };
 
-  const documentsOf = (step: string) =>
-    uploads.filter((upload) => upload.kind === 'document' && upload.step === step);
   const idDetails = details.find((row) => row.step === 'id_document');
-  const idUploads = documentsOf('id_document');
-  const idDocument = capturedDocument(idUploads);
+  const idPhotos = countedPhotos(uploads, 'id_document');
+  const idDocument = capturedDocument(idPhotos);
   const reading = documentReadingEvidence(idReadings);
   if (idDocument || idDetails) {
     const document: IdDocumentEvidence = idDocument ?? { document_type: '', images: [] };
-    const issuingCountry = await issuingCountryOf(deps, idUploads.at(-1));
+    const issuingCountry = await issuingCountryOf(deps, idPhotos.at(-1));
     if (issuingCountry !== null) document.issuing_country = issuingCountry;
     if (idDetails) {
       const stored = await deps.cipher.decryptJson<StoredIdDocumentDetails>(
@@ -140,7 +137,7 @@ export async function collectReviewEvidence(
     liveness,
   );
   if (faceMatch) evidence.face_match = faceMatch;
-  const proofOfAddress = capturedDocument(documentsOf('proof_of_address'));
+  const proofOfAddress = capturedDocument(countedPhotos(uploads, 'proof_of_address'));
   if (proofOfAddress) {
     evidence.proof_of_address = addressReading
       ? {
@@ -153,7 +150,7 @@ export async function collectReviewEvidence(
         }
       : proofOfAddress;
   }
-  const businessDocument = capturedDocument(documentsOf('business_document'));
+  const businessDocument = capturedDocument(countedPhotos(uploads, 'business_document'));
   if (businessDocument) evidence.business_document = businessDocument;
   const businessRow = details.find((row) => row.step === 'business_details');
   if (businessRow) {

@@ -4,6 +4,7 @@ import { type DocumentReadingRow, listSessionDocumentReadings } from '../../stor
 import type { SessionRow } from '../../store/sessions.ts';
 import type { SqlClient } from '../../store/sql-client.ts';
 import { listSessionUploads, type UploadRow } from '../../store/uploads.ts';
+import { countedPhotos } from './counted-photos.ts';
 import { preferredReadDetails, type ReadDetails, readDetailsOf } from './document-reading-details.ts';
 import type {
   IdDocumentReadingSummary,
@@ -20,23 +21,9 @@ export interface ReviewedReading {
 }
 
 /**
- * The photos a review judges for a document step, latest first: for the document type of the step's latest
- * upload, the latest photo of each side (what `documentSidesAccepted` and the review look at).
- *
- * @example
- * reviewedUploads(uploads, 'id_document') // [back (latest), front]
+ * The photos of a step that count (`countedPhotos`) and were read, latest first, with their (still
+ * encrypted) readings.
  */
-export function reviewedUploads(uploads: readonly UploadRow[], step: StepName): UploadRow[] {
-  const ofStep = uploads.filter((upload) => upload.kind === 'document' && upload.step === step);
-  const latest = ofStep.at(-1);
-  if (!latest) return [];
-  const sameDocument = ofStep.filter((upload) => upload.document_type === latest.document_type);
-  const latestPerSide = new Map<string, UploadRow>();
-  for (const upload of sameDocument) latestPerSide.set(upload.side ?? 'front', upload);
-  return sameDocument.filter((upload) => latestPerSide.get(upload.side ?? 'front') === upload).reverse();
-}
-
-/** The reviewed photos of a step that were read, latest first, with their (still encrypted) readings. */
 export async function reviewedReadings(
   sql: SqlClient,
   session: SessionRow,
@@ -48,10 +35,12 @@ export async function reviewedReadings(
     uploads ?? listSessionUploads(sql, scope, session.id, 'document'),
     listSessionDocumentReadings(sql, scope, session.id),
   ]);
-  return reviewedUploads(all, step).flatMap((upload) => {
-    const reading = readings.get(upload.id);
-    return reading ? [{ upload, reading }] : [];
-  });
+  return countedPhotos(all, step)
+    .reverse()
+    .flatMap((upload) => {
+      const reading = readings.get(upload.id);
+      return reading ? [{ upload, reading }] : [];
+    });
 }
 
 /**

@@ -17,17 +17,7 @@ export async function documentStepComplete(
   step: StepName,
 ): Promise<boolean> {
   const scope = { tenantId: session.tenant_id, environment: session.environment };
-  const uploads = (await listSessionUploads(sql, scope, session.id, 'document')).filter(
-    (upload) => upload.step === step,
-  );
-  const sides = documentSidesAccepted(
-    step,
-    uploads.map((upload) => ({
-      document_type: upload.document_type,
-      side: upload.side,
-      ok: upload.quality.ok,
-    })),
-  );
+  const sides = documentSidesAccepted(step, await listSessionUploads(sql, scope, session.id, 'document'));
   if (!sides || step !== 'id_document') return sides;
   const confirmed = (await listVerifyDetails(sql, scope, session.id)).some(
     (row) => row.step === 'id_document',

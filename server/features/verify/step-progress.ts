@@ -1,34 +1,31 @@
 import type { StepName, StepProgress } from '../../domain/session-steps.ts';
+import { countedPhotos, type PhotoOfStep, sideOf } from '../evidence/counted-photos.ts';
 
 /** Sides an identity document needs (API.md §9): a passport has one page to show, cards have two. */
 export function requiredSides(documentType: string): ('front' | 'back')[] {
   return documentType === 'passport' ? ['front'] : ['front', 'back'];
 }
 
-export interface DocumentImageState {
-  document_type: string | null;
-  side: 'front' | 'back' | null;
-  ok: boolean;
-}
+/** A document photo as the step's progress sees it: which photo it is and whether its quality passed. */
+export type DocumentPhotoState = PhotoOfStep & { quality: { ok: boolean } };
 
 /**
- * Whether the uploads of a document step are enough: for the document type of the latest upload, the
- * latest image of every required side has no blocking quality issue. Identity documents need front and
- * back (passport: front); a proof of address or business document needs its front.
+ * Whether the uploads of a document step are enough: of the photos that count (`countedPhotos`: the
+ * latest photo of each side of the latest upload's document type), every required side is there with no
+ * blocking quality issue. Identity documents need front and back (passport: front); a proof of address
+ * or business document needs its front.
  *
  * @example
- * documentSidesAccepted('id_document', [{ document_type: 'passport', side: 'front', ok: true }]) // true
+ * documentSidesAccepted('id_document', [
+ *   { kind: 'document', step: 'id_document', document_type: 'passport', side: 'front', quality: { ok: true } },
+ * ]) // true
  */
-export function documentSidesAccepted(step: StepName, uploads: readonly DocumentImageState[]): boolean {
-  const latest = uploads.at(-1);
-  if (!latest?.document_type) return false;
-  const sides = step === 'id_document' ? requiredSides(latest.document_type) : ['front'];
-  return sides.every((side) => {
-    const ofSide = uploads.filter(
-      (upload) => upload.document_type === latest.document_type && upload.side === side,
-    );
-    return ofSide.at(-1)?.ok === true;
-  });
+export function documentSidesAccepted(step: StepName, uploads: readonly DocumentPhotoState[]): boolean {
+  const counted = countedPhotos(uploads, step);
+  const documentType = counted.at(-1)?.document_type;
+  if (!documentType) return false;
+  const sides = step === 'id_document' ? requiredSides(documentType) : ['front'];
+  return sides.every((side) => counted.find((photo) => sideOf(photo) === side)?.quality.ok === true);
 }
 
 export type StepOutcome = 'completed' | 'pending' | 'failed_attempt';
