@@ -1,6 +1,6 @@
 import type { MessageKey, Messages } from './en.ts';
 import { FALLBACK_MESSAGES } from './fallback-messages.ts';
-import { isPluralMessage, pluralForm } from './plural.ts';
+import { formatMessage, isRtl, negotiateLanguage } from './message-format.ts';
 
 /**
  * Lazily loaded locales, English included: each is its own chunk, fetched only when chosen, so a German
@@ -56,15 +56,8 @@ const LOADERS: Record<string, () => Promise<{ messages: Messages }>> = {
 
 export const SUPPORTED_LOCALES: readonly string[] = Object.keys(LOADERS);
 
-/**
- * Language subtags that name a supported locale under another code: the macrolanguage `no` and
- * Nynorsk read Bokmål, `tl` is the code Tagalog/Filipino browsers often send, `iw`/`in` are the
- * withdrawn codes older Android and Java still send for Hebrew and Indonesian.
- */
-const ALIASES: Readonly<Record<string, string>> = { no: 'nb', nn: 'nb', tl: 'fil', iw: 'he', in: 'id' };
-
-/** Languages written right to left. */
-const RTL = new Set(['ar', 'fa', 'he', 'ur']);
+/** The direction of a locale's script; the one RTL list lives in the shared core. */
+export { isRtl };
 
 /**
  * Picks the first supported locale among the requested ones (BCP 47 tags; region and script dropped),
@@ -75,16 +68,7 @@ const RTL = new Set(['ar', 'fa', 'he', 'ur']);
  *   negotiateLocale(['no-NO']) // → 'nb'
  */
 export function negotiateLocale(requested: readonly (string | null | undefined)[]): string {
-  for (const tag of requested) {
-    const subtag = tag?.trim().toLowerCase().split(/[-_]/)[0];
-    const language = subtag ? (ALIASES[subtag] ?? subtag) : undefined;
-    if (language && SUPPORTED_LOCALES.includes(language)) return language;
-  }
-  return 'en';
-}
-
-export function isRtl(locale: string): boolean {
-  return RTL.has(locale.split('-')[0] ?? locale);
+  return negotiateLanguage(requested, SUPPORTED_LOCALES);
 }
 
 /**
@@ -107,17 +91,6 @@ export const FALLBACK_TRANSLATE: Translate = (key) => translate(FALLBACK_MESSAGE
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 /**
- * The number a plural message is chosen by: its `count` param, else its only numeric param (so
- * `{seconds}` works without the caller renaming it); none means the `other` form.
- */
-function pluralCount(params: Record<string, string | number> | undefined): number | undefined {
-  if (!params) return undefined;
-  if (typeof params.count === 'number') return params.count;
-  const numbers = Object.values(params).filter((value): value is number => typeof value === 'number');
-  return numbers.length === 1 ? numbers[0] : undefined;
-}
-
-/**
  * Binds messages into a `t(key, params)` function.
  * A plural message takes the form `Intl.PluralRules` of the messages' locale picks for its count.
  *
@@ -138,14 +111,5 @@ function translate(
 ): string {
   // Every shipped locale has every key (test/node/i18n/locales.test.ts); a host's partial set falls back.
   const message = messages[key] ?? (FALLBACK_MESSAGES as Partial<Messages>)[key] ?? key;
-  let template: string;
-  if (isPluralMessage(message)) {
-    const count = pluralCount(params);
-    template = count === undefined ? message.other : pluralForm(locale, message, count);
-  } else {
-    template = message;
-  }
-  return params
-    ? template.replace(/\{(\w+)\}/g, (all, name: string) => String(params[name] ?? all))
-    : template;
+  return formatMessage(locale, message, params);
 }

@@ -1,3 +1,4 @@
+import { ContextProvider } from '@lit/context';
 import { css, html, LitElement, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { sharedStyles } from '../../../src/components/shared-styles.ts';
 import { themeStyles } from '../../../src/components/theme-styles.ts';
@@ -6,6 +7,7 @@ import type { ConsoleApiError } from './api/console-api-error.ts';
 import type { Environment, Schemas } from './api/console-api.ts';
 import { ENVIRONMENTS } from './api/lists.ts';
 import { TokenStore } from './auth/token-store.ts';
+import { apiContext, translateContext } from './context.ts';
 import { en, type MessageKey } from './i18n/en.ts';
 import {
   CONSOLE_LOCALES,
@@ -233,6 +235,7 @@ export class IdvConsoleElement extends LitElement {
 
   readonly tokens = new TokenStore();
   readonly api: ConsoleApi;
+  readonly #translateProvider: ContextProvider<typeof translateContext>;
   #screen: HTMLElement | null = null;
   #screenRoute: RouteDef | null = null;
   #ctx: ScreenContext | null = null;
@@ -256,7 +259,7 @@ export class IdvConsoleElement extends LitElement {
     const remembered = readPreference('session', 'environment');
     this.environment = remembered === 'sandbox' ? 'sandbox' : 'production';
     this.waiting = null;
-    this.t = consoleTranslator(en);
+    this.t = consoleTranslator(en, 'en');
     this.language = 'en';
     this.announcement = '';
     this.notice = null;
@@ -269,6 +272,9 @@ export class IdvConsoleElement extends LitElement {
       environment: () => this.environment,
       onUnauthorized: (error) => this.#sessionEnded(error),
     });
+    // Every element inside the console reads these by context (context.ts) rather than by hand.
+    new ContextProvider(this, { context: apiContext, initialValue: this.api });
+    this.#translateProvider = new ContextProvider(this, { context: translateContext, initialValue: this.t });
     this.addEventListener('click', (event) => this.#interceptLink(event));
     this.addEventListener('idv-navigate', (event) => {
       const { href, replace } = event as NavigateEvent;
@@ -301,6 +307,7 @@ export class IdvConsoleElement extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('locale') && this.hasUpdated) void this.#loadLocale();
+    if (changed.has('t')) this.#translateProvider.setValue(this.t);
     if (changed.has('t') || changed.has('environment') || changed.has('me') || changed.has('language')) {
       this.#refreshContext();
     }
@@ -481,7 +488,7 @@ export class IdvConsoleElement extends LitElement {
   }
 
   #newContext(): ScreenContext {
-    return { api: this.api, t: this.t, locale: this.language, me: this.me, environment: this.environment };
+    return { locale: this.language, me: this.me, environment: this.environment };
   }
 
   #refreshContext(): void {
@@ -505,8 +512,8 @@ export class IdvConsoleElement extends LitElement {
       // A locale chunk that fails to load leaves the console in English rather than broken.
     }
     if (request !== this.#localeRequest) return;
-    this.t = consoleTranslator(messages);
     this.language = messages === en ? 'en' : wanted;
+    this.t = consoleTranslator(messages, this.language);
     document.documentElement.lang = this.language;
     document.documentElement.dir = isRtl(this.language) ? 'rtl' : 'ltr';
     if (this.#screenRoute) document.title = this.t('pageTitle', { page: this.t(this.#screenRoute.title) });

@@ -1,7 +1,10 @@
+import type { PluralMessage } from '../../../../src/i18n/plural.ts';
+
 /**
  * English, bundled: every string of the console. Other locales are lazy chunks with the same keys
- * (`Messages` makes the compiler check each one is complete). `{name}` marks a placeholder. Stable API
- * codes (event kinds, audit actions, error classes) are shown as they are, in code font.
+ * (`Messages` makes the compiler check each one is complete). `{name}` marks a placeholder; a message
+ * that pastes a number into a sentence may be an object of plural forms, picked by its `count` param.
+ * Stable API codes (event kinds, audit actions, error classes) are shown as they are, in code font.
  */
 export const en = {
   appName: 'id-verify console',
@@ -536,4 +539,10 @@ export const en = {
 };
 
 export type MessageKey = keyof typeof en;
-export type Messages = Record<MessageKey, string>;
+/**
+ * A locale's messages: a string where English has one, plural forms (src/i18n/plural.ts) where English
+ * has them, so a sentence with a number can read right in every language.
+ */
+export type Messages = {
+  readonly [K in MessageKey]: (typeof en)[K] extends string ? string : PluralMessage;
+};

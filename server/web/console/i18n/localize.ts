@@ -1,4 +1,15 @@
+import {
+  formatMessage,
+  isRtl,
+  type MessageParams,
+  negotiateLanguage,
+} from '../../../../src/i18n/message-format.ts';
 import { en, type MessageKey, type Messages } from './en.ts';
+
+/**
+ * The console's languages and their loaders. Choosing a language, its direction, plural forms and
+ * placeholders come from the i18n core the widget uses too (src/i18n/message-format.ts).
+ */
 
 /** Lazily loaded locales: each is its own chunk, fetched only when chosen (the widget's mechanism). */
 const LOADERS: Record<string, () => Promise<{ messages: Messages }>> = {
@@ -11,24 +22,16 @@ export const CONSOLE_LOCALES: readonly string[] = ['en', ...Object.keys(LOADERS)
 /** Each language named in itself, for the language menu. */
 export const LOCALE_NAMES: Record<string, string> = { en: 'English', de: 'Deutsch', ar: 'العربية' };
 
-const RTL = new Set(['ar', 'fa', 'he', 'ur']);
+export { isRtl };
 
 /**
- * Picks the first supported locale among the requested ones (BCP 47 tags; region dropped), else `en`.
+ * Picks the first console locale among the requested ones (BCP 47 tags; region dropped), else `en`.
  *
  * @example
  *   negotiateConsoleLocale(['de-AT', 'en']) // → 'de'
  */
 export function negotiateConsoleLocale(requested: readonly (string | null | undefined)[]): string {
-  for (const tag of requested) {
-    const language = tag?.toLowerCase().split(/[-_]/)[0];
-    if (language && CONSOLE_LOCALES.includes(language)) return language;
-  }
-  return 'en';
-}
-
-export function isRtl(locale: string): boolean {
-  return RTL.has(locale.split('-')[0] ?? locale);
+  return negotiateLanguage(requested, CONSOLE_LOCALES);
 }
 
 /** Resolves to the messages of a supported locale; English without a network round trip. */
@@ -37,23 +40,19 @@ export async function loadConsoleMessages(locale: string): Promise<Messages> {
   return loader ? (await loader()).messages : en;
 }
 
-export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
 /**
- * Binds messages into `t(key, params)`; a missing translation falls back to English, an unknown key (a code
- * the server added later, looked up by `t.code`) to the key itself.
+ * Binds messages in `locale` into `t(key, params)`; a missing translation falls back to English, an
+ * unknown key (a code the server added later, looked up by `codeLabel`) to the key itself. A plural
+ * message takes the form the locale's plural rules pick for its count.
  *
  * @example
- *   const t = consoleTranslator(en);
+ *   const t = consoleTranslator(en, 'en');
  *   t('queueCount', { count: 3 }) // → '3 waiting'
  */
-export function consoleTranslator(messages: Messages): Translate {
-  return (key, params) => {
-    const template = messages[key] ?? en[key] ?? key;
-    return params
-      ? template.replace(/\{(\w+)\}/g, (all, name: string) => String(params[name] ?? all))
-      : template;
-  };
+export function consoleTranslator(messages: Messages, locale: string): Translate {
+  return (key, params) => formatMessage(locale, messages[key] ?? en[key] ?? key, params);
 }
 
 /**

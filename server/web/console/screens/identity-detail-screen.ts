@@ -112,7 +112,7 @@ export class IdentityDetailScreen extends ConsoleScreen {
         <h2 id="reverification" tabindex="-1">${t('reverifyTitle')}</h2>
         <p>${badge(t, 'status_', open.status)} ${open.reason}
           · <a class="mono" href=${consolePath(['sessions', open.session_id])}>${open.session_id}</a></p>
-        ${open.verify_url ? html`<p>${t('reverifyCreated')}</p>${copyField(t, t('reverifyTitle'), open.verify_url)}` : nothing}
+        ${open.verify_url ? html`<p>${t('reverifyCreated')}</p>${copyField(t('reverifyTitle'), open.verify_url)}` : nothing}
       </section>`;
     }
     if (!this.can('reverifications:create')) return nothing;

@@ -10,7 +10,7 @@ import { ConsoleScreen } from '../ui/console-screen.ts';
 import { documentDataComparison } from '../ui/document-data.ts';
 import { downloadBlob } from '../ui/download.ts';
 import '../ui/evidence-image.ts';
-import { faceComparison, type ImageLabels, type ShownImage } from '../ui/face-comparison.ts';
+import { faceComparison, type ShownImage } from '../ui/face-comparison.ts';
 import { formatAge } from '../ui/format.ts';
 import { type ClaimState, claimControls } from '../ui/review-claim.ts';
 import { claimLabel, QUEUE_FILTERS, queueFilters, waitingBadge } from '../ui/review-queue-view.ts';
@@ -805,18 +805,6 @@ export class ReviewScreen extends ConsoleScreen {
     return t('evidence_document');
   }
 
-  #labels(): ImageLabels {
-    const t = this.t;
-    return {
-      zoomIn: t('zoomIn'),
-      zoomOut: t('zoomOut'),
-      rotate: t('rotate'),
-      rotateBack: t('rotateBack'),
-      reset: t('resetView'),
-      failed: t('evidenceFailed'),
-    };
-  }
-
   #shown(upload: EvidenceUpload): ShownImage {
     return { upload, url: this.images.get(upload.upload_id) ?? '', caption: this.#caption(upload) };
   }
@@ -858,7 +846,6 @@ export class ReviewScreen extends ConsoleScreen {
       front ? this.#shown(front) : null,
       frames,
       checks.find((c) => c.type === 'face_match') ?? null,
-      this.#labels(),
     )}
     ${documentDataComparison(
       t,
@@ -871,7 +858,6 @@ export class ReviewScreen extends ConsoleScreen {
   #renderEvidence(current: Current) {
     const t = this.t;
     if (current.uploads.length === 0) return html`<p>${t('noEvidence')}</p>`;
-    const labels = this.#labels();
     return html`<div class="images">
       ${current.uploads.map((upload) => {
         const url = this.images.get(upload.upload_id);
@@ -882,7 +868,6 @@ export class ReviewScreen extends ConsoleScreen {
             .alt=${t('imageAlt', { kind: caption, width: upload.width, height: upload.height })}
             .src=${url && url !== 'failed' ? url : ''}
             .failed=${url === 'failed'}
-            .labels=${labels}
           ></idv-evidence-image>
           ${
             upload.quality.issues.length > 0
@@ -999,7 +984,7 @@ export class ReviewScreen extends ConsoleScreen {
 
   #renderQueueList(queue: ReviewQueueItem[]) {
     // Rendered again only when what it shows changes, not when each image of the session arrives.
-    return guard([queue, this.index, this.assignees, this.ctx.t, this.ctx.locale, this.ctx.me], () =>
+    return guard([queue, this.index, this.assignees, this.t, this.ctx.locale, this.ctx.me], () =>
       this.#queueList(queue),
     );
   }

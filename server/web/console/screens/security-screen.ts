@@ -265,7 +265,7 @@ export class SecurityScreen extends ConsoleScreen {
       <ol class="codes" id="recovery-codes">
         ${shown.codes.map((code) => html`<li>${code}</li>`)}
       </ol>
-      ${copyField(t, t('recoveryTitle'), shown.codes.join('\n'))}
+      ${copyField(t('recoveryTitle'), shown.codes.join('\n'))}
       <div class="actions">
         <button type="button" id="codes-saved" @click=${this.#codesSaved}>${t('recoverySaved')}</button>
       </div>
@@ -285,7 +285,7 @@ export class SecurityScreen extends ConsoleScreen {
               <svg class="qr" viewBox="0 0 ${modules.length} ${modules.length}" role="img" aria-label=${t('totpQr')}>
                 ${svg`<path fill="currentColor" d=${qrPath(modules)}></path>`}
               </svg>
-              ${copyField(t, t('totpSecret'), totp.secret)}
+              ${copyField(t('totpSecret'), totp.secret)}
               <form @submit=${this.#confirmTotp} novalidate>
                 <div class="field">
                   <label for="totp-code">${t('totpCode')}</label>

@@ -10,16 +10,18 @@ import { sharedStyles } from '../../../../src/components/shared-styles.ts';
 import { ConsoleApiError } from '../api/console-api-error.ts';
 import type { ConsoleApi } from '../api/console-api.ts';
 import type { Capability, Environment, Schemas } from '../api/console-api.ts';
+import { consumeApi, consumeTranslator } from '../context.ts';
 import type { Translate } from '../i18n/localize.ts';
 import { consoleStyles } from './console-styles.ts';
 import { formatDateTime } from './format.ts';
 
 type Me = Schemas['Me'];
 
-/** What every screen gets from the shell; a new object whenever one of its members changes. */
+/**
+ * What every screen gets from the shell; a new object whenever one of its members changes. The
+ * translator and the API client come by context instead (context.ts), as for any element in the console.
+ */
 export interface ScreenContext {
-  api: ConsoleApi;
-  t: Translate;
   locale: string;
   /** Null only on the public screens (login, accepting an invitation). */
   me: Me | null;
@@ -100,6 +102,9 @@ export class ConsoleScreen extends LitElement {
   /** The last failure of `load()` or of an action, shown by `renderError()`. */
   declare error: unknown;
 
+  /** Subscribed: a change of language re-renders the screen in the new one. */
+  readonly #t = consumeTranslator(this);
+  readonly #api = consumeApi(this);
   #loadKey: string | null = null;
   #loadAbort: AbortController | null = null;
 
@@ -112,12 +117,14 @@ export class ConsoleScreen extends LitElement {
     this.error = null;
   }
 
+  /** The shell's API client (by context). */
   get api(): ConsoleApi {
-    return this.ctx.api;
+    return this.#api();
   }
 
+  /** `t` in the shell's language (by context). */
   get t(): Translate {
-    return this.ctx.t;
+    return this.#t();
   }
 
   /** Whether the signed-in user holds a capability (API.md §3); the server enforces it regardless. */

@@ -1,13 +1,14 @@
 import { css, html, LitElement, type PropertyDeclarations } from 'lit';
 import { sharedStyles } from '../../../../src/components/shared-styles.ts';
+import { consumeTranslator } from '../context.ts';
 
 /**
  * `<idv-copy-field>`: a value to hand over (a secret shown once, an invitation or verification link) in a
  * read-only field with a Copy button. The field stays selectable, so copying by hand works wherever the
- * Clipboard API does not; the outcome is announced.
+ * Clipboard API does not; the outcome is announced. Its words come from the console's translator.
  *
  * @example
- *   html`<idv-copy-field label="Signing secret" .value=${secret} copy-label="Copy" copied-label="Copied"></idv-copy-field>`
+ *   html`<idv-copy-field label="Signing secret" .value=${secret}></idv-copy-field>`
  */
 export class CopyField extends LitElement {
   static override styles = [
@@ -34,47 +35,43 @@ export class CopyField extends LitElement {
   static override properties: PropertyDeclarations = {
     label: {},
     value: {},
-    copyLabel: { attribute: 'copy-label' },
-    copiedLabel: { attribute: 'copied-label' },
-    failedLabel: { attribute: 'failed-label' },
     status: { state: true },
   };
 
   declare label: string;
   declare value: string;
-  declare copyLabel: string;
-  declare copiedLabel: string;
-  declare failedLabel: string;
-  declare status: string;
+  /** What the last copy did, announced: 'copied', 'failed', or '' before any. */
+  declare status: '' | 'copied' | 'failed';
+  readonly #t = consumeTranslator(this);
 
   constructor() {
     super();
     this.label = '';
     this.value = '';
-    this.copyLabel = 'Copy';
-    this.copiedLabel = 'Copied';
-    this.failedLabel = 'Copy failed';
     this.status = '';
   }
 
   async #copy(): Promise<void> {
     try {
       await navigator.clipboard.writeText(this.value);
-      this.status = this.copiedLabel;
+      this.status = 'copied';
     } catch {
-      this.status = this.failedLabel;
+      this.status = 'failed';
       this.renderRoot.querySelector('input')?.select();
     }
   }
 
   override render() {
+    const t = this.#t();
     return html`<label for="value">${this.label}</label>
       <div class="row">
         <input id="value" readonly .value=${this.value} spellcheck="false" autocomplete="off"
           @focus=${(event: FocusEvent) => (event.target as HTMLInputElement).select()} />
-        <button type="button" class="secondary" @click=${() => void this.#copy()}>${this.copyLabel}</button>
+        <button type="button" class="secondary" @click=${() => void this.#copy()}>${t('copy')}</button>
       </div>
-      <p class="status" role="status">${this.status}</p>`;
+      <p class="status" role="status">${
+        this.status === 'copied' ? t('copied') : this.status === 'failed' ? t('copyFailed') : ''
+      }</p>`;
   }
 }
 

@@ -1,5 +1,6 @@
 import { css, html, LitElement, nothing, type PropertyDeclarations } from 'lit';
 import { sharedStyles } from '../../../../src/components/shared-styles.ts';
+import { consumeTranslator } from '../context.ts';
 
 const MIN_ZOOM = 1;
 const MAX_ZOOM = 4;
@@ -9,10 +10,11 @@ const ZOOM_STEP = 0.5;
  * `<idv-evidence-image>`: one uploaded image with zoom and rotate buttons. The image arrives as a `blob:`
  * URL the screen fetched with the console's token (evidence has no public URL). Zoom and rotation are set
  * through the CSSOM after each render: a CSP without 'unsafe-inline' blocks `style="…"` attributes, which
- * is what a `style=${…}` binding writes (styleMap too, on its first render).
+ * is what a `style=${…}` binding writes (styleMap too, on its first render). Its buttons' words come from
+ * the console's translator.
  *
  * @example
- *   html`<idv-evidence-image .src=${objectUrl} .alt=${'Document, front'} .labels=${labels}></idv-evidence-image>`
+ *   html`<idv-evidence-image .src=${objectUrl} .alt=${'Document, front'}></idv-evidence-image>`
  */
 export class EvidenceImage extends LitElement {
   static override styles = [
@@ -71,7 +73,6 @@ export class EvidenceImage extends LitElement {
     alt: {},
     caption: {},
     failed: { type: Boolean },
-    labels: { attribute: false },
     zoom: { state: true },
     rotation: { state: true },
   };
@@ -80,16 +81,9 @@ export class EvidenceImage extends LitElement {
   declare alt: string;
   declare caption: string;
   declare failed: boolean;
-  declare labels: {
-    zoomIn: string;
-    zoomOut: string;
-    rotate: string;
-    rotateBack?: string;
-    reset: string;
-    failed: string;
-  };
   declare zoom: number;
   declare rotation: number;
+  readonly #t = consumeTranslator(this);
 
   constructor() {
     super();
@@ -97,13 +91,6 @@ export class EvidenceImage extends LitElement {
     this.alt = '';
     this.caption = '';
     this.failed = false;
-    this.labels = {
-      zoomIn: 'Zoom in',
-      zoomOut: 'Zoom out',
-      rotate: 'Rotate',
-      reset: 'Reset',
-      failed: 'Failed',
-    };
     this.zoom = 1;
     this.rotation = 0;
   }
@@ -150,7 +137,7 @@ export class EvidenceImage extends LitElement {
   }
 
   override render() {
-    const { labels } = this;
+    const t = this.#t();
     const shown = this.src !== '' && !this.failed;
     return html`<figure>
       <figcaption>${this.caption}</figcaption>
@@ -158,7 +145,7 @@ export class EvidenceImage extends LitElement {
         aria-keyshortcuts="+ - ] [ 0" @keydown=${(event: KeyboardEvent) => this.#key(event)}>
         ${
           this.failed
-            ? html`<p class="error">${labels.failed}</p>`
+            ? html`<p class="error">${t('evidenceFailed')}</p>`
             : this.src
               ? html`<img src=${this.src} alt=${this.alt} decoding="async" />`
               : html`<div class="spinner" aria-hidden="true"></div>`
@@ -168,24 +155,20 @@ export class EvidenceImage extends LitElement {
         // The tools are there from the start, disabled until the image is (and when it failed): appearing
         // with it, they would push everything below the viewer down as each image arrives (layout shift).
         html`<div class="tools">
-            <button type="button" class="secondary" aria-label=${`${labels.zoomIn}: ${this.caption}`}
+            <button type="button" class="secondary" aria-label=${`${t('zoomIn')}: ${this.caption}`}
               ?disabled=${!shown || this.zoom >= MAX_ZOOM} @click=${() => (this.zoom = Math.min(MAX_ZOOM, this.zoom + ZOOM_STEP))}>+</button>
-            <button type="button" class="secondary" aria-label=${`${labels.zoomOut}: ${this.caption}`}
+            <button type="button" class="secondary" aria-label=${`${t('zoomOut')}: ${this.caption}`}
               ?disabled=${!shown || this.zoom <= MIN_ZOOM} @click=${() => (this.zoom = Math.max(MIN_ZOOM, this.zoom - ZOOM_STEP))}>−</button>
-            <button type="button" class="secondary" aria-label=${`${labels.rotate}: ${this.caption}`}
+            <button type="button" class="secondary" aria-label=${`${t('rotate')}: ${this.caption}`}
               ?disabled=${!shown} @click=${() => (this.rotation = (this.rotation + 90) % 360)}>↻</button>
-            ${
-              labels.rotateBack
-                ? html`<button type="button" class="secondary" aria-label=${`${labels.rotateBack}: ${this.caption}`}
-                  ?disabled=${!shown} @click=${() => (this.rotation = (this.rotation + 270) % 360)}>↺</button>`
-                : nothing
-            }
+            <button type="button" class="secondary" aria-label=${`${t('rotateBack')}: ${this.caption}`}
+              ?disabled=${!shown} @click=${() => (this.rotation = (this.rotation + 270) % 360)}>↺</button>
             ${
               this.zoom !== 1 || this.rotation !== 0
                 ? html`<button type="button" class="secondary" @click=${() => {
                     this.zoom = 1;
                     this.rotation = 0;
-                  }}>${labels.reset}</button>`
+                  }}>${t('resetView')}</button>`
                 : nothing
             }
           </div>`

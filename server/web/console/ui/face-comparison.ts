@@ -11,15 +11,6 @@ type EvidenceUpload = Schemas['EvidenceUpload'];
 /** How many liveness frames sit beside the portrait: the closest ones, as the face match scored them. */
 const BEST_FRAMES = 2;
 
-export interface ImageLabels {
-  zoomIn: string;
-  zoomOut: string;
-  rotate: string;
-  rotateBack: string;
-  reset: string;
-  failed: string;
-}
-
 export interface ShownImage {
   upload: EvidenceUpload;
   /** A `blob:` URL, '' while loading, 'failed' when it could not be fetched. */
@@ -48,7 +39,7 @@ export function bestFrames(
     .slice(0, BEST_FRAMES);
 }
 
-function viewer(t: Translate, image: ShownImage, labels: ImageLabels, note: string | null): TemplateResult {
+function viewer(t: Translate, image: ShownImage, note: string | null): TemplateResult {
   const { upload, url, caption } = image;
   return html`<div class="face">
     <idv-evidence-image
@@ -56,7 +47,6 @@ function viewer(t: Translate, image: ShownImage, labels: ImageLabels, note: stri
       .alt=${t('imageAlt', { kind: caption, width: upload.width, height: upload.height })}
       .src=${url && url !== 'failed' ? url : ''}
       .failed=${url === 'failed'}
-      .labels=${labels}
     ></idv-evidence-image>
     ${note ? html`<p class="muted">${note}</p>` : nothing}
   </div>`;
@@ -67,7 +57,7 @@ function viewer(t: Translate, image: ShownImage, labels: ImageLabels, note: stri
  * zone, score and thresholds under them: what a reviewer compares first when the face match is unsure.
  *
  * @example
- *   html`${faceComparison(t, 'en', front, frames, faceMatch, labels)}`
+ *   html`${faceComparison(t, 'en', front, frames, faceMatch)}`
  */
 export function faceComparison(
   t: Translate,
@@ -75,16 +65,15 @@ export function faceComparison(
   portrait: ShownImage | null,
   frames: readonly ShownImage[],
   check: Check | null,
-  labels: ImageLabels,
 ): TemplateResult {
   const format = numberFormat(locale, { maximumFractionDigits: 4 });
   const best = bestFrames(frames, check);
   return html`<section id="face-comparison" class="panel" aria-labelledby="face-comparison-title">
     <h3 id="face-comparison-title">${t('faceComparisonTitle')}</h3>
     <div class="side-by-side">
-      ${portrait ? viewer(t, portrait, labels, null) : html`<p class="muted">${t('noPortrait')}</p>`}
+      ${portrait ? viewer(t, portrait, null) : html`<p class="muted">${t('noPortrait')}</p>`}
       ${best.map(({ image, score }) =>
-        viewer(t, image, labels, score === null ? null : t('frameScore', { score: format.format(score) })),
+        viewer(t, image, score === null ? null : t('frameScore', { score: format.format(score) })),
       )}
       ${best.length === 0 ? html`<p class="muted">${t('noFrames')}</p>` : nothing}
     </div>

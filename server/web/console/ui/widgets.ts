@@ -35,15 +35,13 @@ export function badge(t: Translate, prefix: string, code: string): TemplateResul
 export function secretOnce(t: Translate, label: string, value: string, intro: string): TemplateResult {
   return html`<div class="notice" role="status">
     <p><strong>${t('secretOnceTitle')}</strong> ${intro} ${t('secretOnceBody')}</p>
-    <idv-copy-field .label=${label} .value=${value} .copyLabel=${t('copy')} .copiedLabel=${t('copied')}
-      .failedLabel=${t('copyFailed')}></idv-copy-field>
+    <idv-copy-field .label=${label} .value=${value}></idv-copy-field>
   </div>`;
 }
 
 /** A link or value to copy, without the "only once" warning. */
-export function copyField(t: Translate, label: string, value: string): TemplateResult {
-  return html`<idv-copy-field .label=${label} .value=${value} .copyLabel=${t('copy')} .copiedLabel=${t('copied')}
-    .failedLabel=${t('copyFailed')}></idv-copy-field>`;
+export function copyField(label: string, value: string): TemplateResult {
+  return html`<idv-copy-field .label=${label} .value=${value}></idv-copy-field>`;
 }
 
 export interface PageCursor {
