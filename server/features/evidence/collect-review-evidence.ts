@@ -9,10 +9,9 @@ import { documentNumberReadByOtherReference } from '../../store/document-reading
 import { isDocumentNumberOnOtherIdentity } from '../../store/identities.ts';
 import type { SessionRow } from '../../store/sessions.ts';
 import type { SqlClient } from '../../store/sql-client.ts';
-import { imageDigestUsedElsewhere, listSessionUploads, type UploadRow } from '../../store/uploads.ts';
+import { imageDigestUsedElsewhere, type UploadRow } from '../../store/uploads.ts';
 import { findVerifyConsent } from '../../store/verify-consents.ts';
 import { documentNumberUsedByOtherReference, listVerifyDetails } from '../../store/verify-details.ts';
-import { preferredReadDetails, readDetailsOf } from './document-reading-details.ts';
 import {
   documentReadingEvidence,
   faceMatchEvidence,
@@ -20,10 +19,10 @@ import {
   readMrzEvidence,
 } from './document-reading-evidence.ts';
 import { countedPhotos, sideOf } from './counted-photos.ts';
-import { idDocumentReadings, proofOfAddressReading } from './document-reading-of-session.ts';
 import { findEnrolledReference } from './enrolled-reference.ts';
 import { documentNumberIndex as documentNumberIndexOf, evidenceCipherContext } from './evidence-keys.ts';
-import { collectLivenessEvidence } from './liveness-evidence.ts';
+import { livenessEvidenceOf } from './liveness-evidence.ts';
+import { type ApprovalSources, approvalSourcesOf, readSessionEvidence } from './session-evidence.ts';
 import type { StoredBusinessDetails, StoredIdDocumentDetails, StoredMrz } from './stored-details.ts';
 
 /** The evidence the review reads: everything but the watchlist screening, which the review runs itself. */
@@ -54,6 +53,12 @@ async function issuingCountryOf(
   return deps.cipher.decrypt(upload.issuing_country_enc, evidenceCipherContext.issuingCountry(upload.id));
 }
 
+/** One read of a session's evidence for a decision: the review's evidence and the approval's sources. */
+export interface SessionEvidence extends ApprovalSources {
+  /** What the review judges (without the watchlist screening, which the review runs itself). */
+  review: CollectedEvidence;
+}
+
 /**
  * Gathers what the end-user submitted for a session, decrypted, in the exact shape of the automated
  * review's `ReviewEvidence` (without `watchlist`), with the stated nationality and the document's
@@ -66,28 +71,30 @@ async function issuingCountryOf(
  * in a session, or held by an identity, of another `external_user_reference` (or an anonymous one) in the
  * tenant and environment, and any of this session's image bytes uploaded in another session.
  *
+ * The uploads, document readings and liveness readings are read once (`readSessionEvidence`), and what an
+ * approval takes from them besides (the details read off the document for the vault, the liveness frame
+ * to enrol) comes with the review's evidence, so the decision reads and decrypts nothing again.
+ *
  * @example
- * const evidence = await collectReviewEvidence(deps.db, deps, session);
- * decide({ session, evidence: { ...evidence, watchlist }, policy, environment, now });
+ * const { review, documentDetails, faceReference } = await collectSessionEvidence(deps.db, deps, session);
+ * decide({ session, evidence: { ...review, watchlist }, policy, environment, now });
  */
-export async function collectReviewEvidence(
+export async function collectSessionEvidence(
   sql: SqlClient,
   deps: { cipher: FieldCipher },
   session: SessionRow,
-): Promise<CollectedEvidence> {
+): Promise<SessionEvidence> {
   const scope = { tenantId: session.tenant_id, environment: session.environment };
-  const [consent, uploads, details, liveness, enrolled] = await Promise.all([
+  const [consent, details, submitted, enrolled] = await Promise.all([
     findVerifyConsent(sql, scope, session.id),
-    listSessionUploads(sql, scope, session.id),
     listVerifyDetails(sql, scope, session.id),
-    collectLivenessEvidence(sql, deps, session),
+    readSessionEvidence(sql, deps, session),
     findEnrolledReference(sql, deps, session),
   ]);
-  const [idReadings, addressReading] = await Promise.all([
-    idDocumentReadings(sql, deps, session, uploads),
-    proofOfAddressReading(sql, deps, session, uploads),
-  ]);
-  const read = preferredReadDetails(idReadings.map(({ stored }) => readDetailsOf(stored)));
+  const { uploads, idReadings, addressReading } = submitted;
+  const sources = approvalSourcesOf(submitted);
+  const read = sources.documentDetails;
+  const liveness = livenessEvidenceOf(submitted.liveness);
   const evidence: CollectedEvidence = {};
   if (consent) evidence.consent = { accepted: consent.accepted };
 
@@ -203,5 +210,21 @@ export async function collectReviewEvidence(
       uploads.map((upload) => upload.sha256_index),
     ),
   };
-  return evidence;
+  return { review: evidence, ...sources };
+}
+
+/**
+ * The review's evidence alone (`collectSessionEvidence` without the approval's sources): for the
+ * reviewer's comparison of the document's details, the name index, and the host's `EvidenceCollector`.
+ *
+ * @example
+ * const evidence = await collectReviewEvidence(deps.db, deps, session);
+ * evidence.id_document?.details?.document_number // 'L898902C3'
+ */
+export async function collectReviewEvidence(
+  sql: SqlClient,
+  deps: { cipher: FieldCipher },
+  session: SessionRow,
+): Promise<CollectedEvidence> {
+  return (await collectSessionEvidence(sql, deps, session)).review;
 }

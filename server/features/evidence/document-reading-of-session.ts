@@ -20,22 +20,25 @@ export interface ReviewedReading {
   reading: DocumentReadingRow;
 }
 
+/** One reviewed photo of the identity document with its reading, decrypted. */
+export interface IdDocumentReading {
+  upload: UploadRow;
+  stored: StoredIdDocumentReading;
+}
+
 /**
  * The photos of a step that count (`countedPhotos`) and were read, latest first, with their (still
- * encrypted) readings.
+ * encrypted) readings. Reads nothing: the caller lists the session's uploads and readings once.
+ *
+ * @example
+ * reviewedReadings(uploads, readings, 'id_document') // [{ upload: back, reading }, { upload: front, reading }]
  */
-export async function reviewedReadings(
-  sql: SqlClient,
-  session: SessionRow,
+export function reviewedReadings(
+  uploads: readonly UploadRow[],
+  readings: ReadonlyMap<string, DocumentReadingRow>,
   step: StepName,
-  uploads?: readonly UploadRow[],
-): Promise<ReviewedReading[]> {
-  const scope = { tenantId: session.tenant_id, environment: session.environment };
-  const [all, readings] = await Promise.all([
-    uploads ?? listSessionUploads(sql, scope, session.id, 'document'),
-    listSessionDocumentReadings(sql, scope, session.id),
-  ]);
-  return countedPhotos(all, step)
+): ReviewedReading[] {
+  return countedPhotos(uploads, step)
     .reverse()
     .flatMap((upload) => {
       const reading = readings.get(upload.id);
@@ -48,12 +51,10 @@ export async function reviewedReadings(
  * them (API: `details_required: false`). Reads the summaries only, so no decryption is needed.
  *
  * @example
- * if (await idDocumentDetailsRead(tx, session)) complete = sidesAccepted;
+ * detailsReadWhole(reviewedReadings(uploads, readings, 'id_document')) // true after a passport's valid MRZ
  */
-export async function idDocumentDetailsRead(sql: SqlClient, session: SessionRow): Promise<boolean> {
-  const summaries = (await reviewedReadings(sql, session, 'id_document')).map(
-    ({ reading }) => reading.summary as IdDocumentReadingSummary,
-  );
+export function detailsReadWhole(reviewed: readonly ReviewedReading[]): boolean {
+  const summaries = reviewed.map(({ reading }) => reading.summary as IdDocumentReadingSummary);
   const preferred =
     summaries.find((summary) => summary.details_source === 'mrz') ??
     summaries.find((summary) => summary.details_source === 'barcode');
@@ -68,27 +69,33 @@ export function decryptReading<T extends StoredDocumentReading>(
   return deps.cipher.decryptJson<T>(row.reading_enc, evidenceCipherContext.documentReading(row.upload_id));
 }
 
-/** The reviewed identity document's readings, decrypted, latest first. */
-export async function idDocumentReadings(
-  sql: SqlClient,
+/** The reviewed identity document's readings (see `reviewedReadings`), decrypted, latest first. */
+export function idDocumentReadings(
   deps: { cipher: FieldCipher },
-  session: SessionRow,
-  uploads?: readonly UploadRow[],
-): Promise<{ upload: UploadRow; stored: StoredIdDocumentReading }[]> {
-  const reviewed = (await reviewedReadings(sql, session, 'id_document', uploads)).filter(
-    ({ reading }) => reading.summary.kind === 'id_document',
-  );
+  reviewed: readonly ReviewedReading[],
+): Promise<IdDocumentReading[]> {
   return Promise.all(
-    reviewed.map(async ({ upload, reading }) => ({
-      upload,
-      stored: await decryptReading<StoredIdDocumentReading>(deps, reading),
-    })),
+    reviewed
+      .filter(({ reading }) => reading.summary.kind === 'id_document')
+      .map(async ({ upload, reading }) => ({
+        upload,
+        stored: await decryptReading<StoredIdDocumentReading>(deps, reading),
+      })),
   );
 }
 
 /**
+ * The details read off the reviewed identity document (latest valid MRZ first, else barcode); null when
+ * nothing complete was read.
+ */
+export function readDetailsOfDocument(readings: readonly IdDocumentReading[]): ReadDetails | null {
+  return preferredReadDetails(readings.map(({ stored }) => readDetailsOf(stored)));
+}
+
+/**
  * The details read off the session's reviewed identity document (latest valid MRZ first, else barcode),
- * decrypted; null when nothing complete was read.
+ * decrypted; null when nothing complete was read. Lists the uploads and the readings once each: for the
+ * end-user's prefill; a review has them in its one read of the evidence (`readSessionEvidence`).
  *
  * @example
  * const read = await readIdDocumentDetails(deps.db, deps, session);
@@ -99,19 +106,37 @@ export async function readIdDocumentDetails(
   deps: { cipher: FieldCipher },
   session: SessionRow,
 ): Promise<ReadDetails | null> {
-  const readings = await idDocumentReadings(sql, deps, session);
-  return preferredReadDetails(readings.map(({ stored }) => readDetailsOf(stored)));
+  const scope = { tenantId: session.tenant_id, environment: session.environment };
+  const [uploads, readings] = await Promise.all([
+    listSessionUploads(sql, scope, session.id, 'document'),
+    listSessionDocumentReadings(sql, scope, session.id),
+  ]);
+  return readDetailsOfDocument(
+    await idDocumentReadings(deps, reviewedReadings(uploads, readings, 'id_document')),
+  );
 }
 
 /** The text read off the reviewed proof of address (its latest front), decrypted; null when none. */
 export async function proofOfAddressReading(
-  sql: SqlClient,
   deps: { cipher: FieldCipher },
-  session: SessionRow,
-  uploads?: readonly UploadRow[],
+  reviewed: readonly ReviewedReading[],
 ): Promise<StoredTextReading | null> {
-  const reviewed = (await reviewedReadings(sql, session, 'proof_of_address', uploads)).find(
-    ({ reading }) => reading.summary.kind === 'proof_of_address',
-  );
-  return reviewed ? decryptReading<StoredTextReading>(deps, reviewed.reading) : null;
+  const found = reviewed.find(({ reading }) => reading.summary.kind === 'proof_of_address');
+  return found ? decryptReading<StoredTextReading>(deps, found.reading) : null;
+}
+
+/**
+ * Whether the session's reviewed identity document gave every detail whole (`detailsReadWhole`), listing
+ * its uploads and readings.
+ *
+ * @example
+ * if (await idDocumentDetailsRead(tx, session)) complete = sidesAccepted;
+ */
+export async function idDocumentDetailsRead(sql: SqlClient, session: SessionRow): Promise<boolean> {
+  const scope = { tenantId: session.tenant_id, environment: session.environment };
+  const [uploads, readings] = await Promise.all([
+    listSessionUploads(sql, scope, session.id, 'document'),
+    listSessionDocumentReadings(sql, scope, session.id),
+  ]);
+  return detailsReadWhole(reviewedReadings(uploads, readings, 'id_document'));
 }

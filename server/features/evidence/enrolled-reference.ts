@@ -1,11 +1,10 @@
 import type { FieldCipher } from '../../crypto/field-cipher.ts';
 import { findIdentityFaceReference, setIdentityFaceReference } from '../../store/identities.ts';
-import { latestAnsweredChallenge } from '../../store/liveness-challenges.ts';
-import { type LivenessReadingRow, listLivenessReadings } from '../../store/liveness-readings.ts';
+import type { LivenessReadingRow } from '../../store/liveness-readings.ts';
 import type { SessionRow } from '../../store/sessions.ts';
 import type { SqlClient } from '../../store/sql-client.ts';
 import type { EmbeddingSpace } from '../vision/vision-engine.ts';
-import { livenessCipherContext } from './liveness-evidence.ts';
+import type { LivenessAttemptRead, LivenessFrameRead } from './liveness-evidence.ts';
 
 /** Binds the encrypted reference to its identity: a value copied to another identity fails to decrypt. */
 export const enrolledReferenceCipherContext = {
@@ -55,6 +54,13 @@ export async function findEnrolledReference(
   };
 }
 
+/** The liveness frame an approval enrols as the identity's face reference: its embedding, decrypted. */
+export interface FaceReference {
+  embedding: readonly number[];
+  face_width: number;
+  space: EmbeddingSpace;
+}
+
 /**
  * How well a frame serves as the reference: the face's width, discounted steeply as the head turns away
  * (cos⁴ of yaw and pitch: 30° keeps 56 %) and mildly for closed eyes, so a large frontal face with open
@@ -69,44 +75,57 @@ function referenceScore(reading: LivenessReadingRow): number {
 }
 
 /**
- * Enrols the approving session's best liveness frame (largest, most frontal single face) as the identity's
- * face reference, re-encrypted for the identity, in the approval's transaction. Does nothing when the
- * latest attempt was not accepted or no model looked at it (the identity then keeps any earlier reference,
- * which an approval by the same person does not invalidate). Returns whether a reference was stored.
+ * The best frame of the latest answered attempt (largest, most frontal single face with an embedding),
+ * as the face reference an approval enrols; null when that attempt was not accepted or no model looked
+ * at it. Made from the review's one read of the attempt (`readLatestLivenessAttempt`), so the approval
+ * reads and decrypts nothing again.
  *
  * @example
- * const identity = await recordApprovedIdentity(tx, deps, session, evidence);
- * await enrollFaceReference(tx, deps, session, identity.id);
+ * faceReferenceOf(await readLatestLivenessAttempt(sql, deps, session))?.space.name // 'deterministic-v1'
+ */
+export function faceReferenceOf(attempt: LivenessAttemptRead | undefined): FaceReference | null {
+  if (attempt?.challenge.outcome !== 'accepted') return null;
+  let best: LivenessFrameRead | null = null;
+  for (const frame of attempt.frames) {
+    if (frame.reading.observation.faces !== 1 || frame.embedding === null) continue;
+    if (best === null || referenceScore(frame.reading) > referenceScore(best.reading)) best = frame;
+  }
+  if (!best?.embedding) return null;
+  return {
+    embedding: best.embedding,
+    face_width: best.reading.observation.face_width,
+    space: best.reading.embedding_space,
+  };
+}
+
+/**
+ * Enrols the approving session's best liveness frame (`faceReferenceOf`, from the evidence the decision
+ * read) as the identity's face reference, re-encrypted for the identity, in the approval's transaction.
+ * Does nothing without one (the latest attempt was not accepted, or no model looked at it): the identity
+ * then keeps any earlier reference, which an approval by the same person does not invalidate. Returns
+ * whether a reference was stored.
+ *
+ * @example
+ * const identity = await recordApprovedIdentity(tx, deps, session, evidence.review, evidence.documentDetails);
+ * await enrollFaceReference(tx, deps, identity.id, evidence.faceReference);
  */
 export async function enrollFaceReference(
   tx: SqlClient,
   deps: { cipher: FieldCipher },
-  session: SessionRow,
   identityId: string,
+  reference: FaceReference | null,
 ): Promise<boolean> {
-  const scope = { tenantId: session.tenant_id, environment: session.environment };
-  const challenge = await latestAnsweredChallenge(tx, scope, session.id);
-  if (challenge?.outcome !== 'accepted') return false;
-  const candidates = (await listLivenessReadings(tx, challenge.id)).filter(
-    (reading) => reading.observation.faces === 1 && reading.embedding_enc !== null,
-  );
-  const best = candidates.reduce<LivenessReadingRow | null>(
-    (winner, reading) =>
-      winner === null || referenceScore(reading) > referenceScore(winner) ? reading : winner,
-    null,
-  );
-  if (!best?.embedding_enc) return false;
-  const embedding = await deps.cipher.decryptJson<number[]>(
-    best.embedding_enc,
-    livenessCipherContext.embedding(challenge.id, best.frame_index),
-  );
-  const reference: EncryptedFaceReference = { embedding, face_width: best.observation.face_width };
+  if (!reference) return false;
+  const stored: EncryptedFaceReference = {
+    embedding: [...reference.embedding],
+    face_width: reference.face_width,
+  };
   await setIdentityFaceReference(tx, identityId, {
     face_reference_enc: await deps.cipher.encryptJson(
-      reference,
+      stored,
       enrolledReferenceCipherContext.face(identityId),
     ),
-    face_reference_space: best.embedding_space,
+    face_reference_space: reference.space,
   });
   return true;
 }

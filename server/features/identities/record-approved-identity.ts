@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps.ts';
 import type { ReviewEvidence } from '../../domain/review/index.ts';
 import { TIERS, type Tier } from '../../domain/session-steps.ts';
-import { readIdDocumentDetails } from '../evidence/document-reading-of-session.ts';
+import type { ReadDetails } from '../evidence/document-reading-details.ts';
 import { documentNumberIndex as documentNumberIndexOf } from '../evidence/evidence-keys.ts';
 import {
   findIdentityByExternalRefForUpdate,
@@ -29,15 +29,20 @@ function higherTier(a: Tier, b: Tier): Tier {
  * identity before the caller's transition, so `session.approved` carries `identity_id`.
  *
  * A session without document data (a biometric re-verification) refreshes the identity without touching
- * its attributes. The attributes come from what was read off the document when it was read, else from
- * what the end-user typed (see `vaultRecordFromEvidence`). An approval with liveness enrols the session's
- * selfie as the biometric reference.
+ * its attributes. The attributes come from what was read off the document when it was read
+ * (`documentDetails`, from the review's one read of the evidence: nothing is read or decrypted again
+ * here), else from what the end-user typed (see `vaultRecordFromEvidence`). An approval with liveness
+ * enrols the session's selfie as the biometric reference.
+ *
+ * @example
+ * const identity = await recordApprovedIdentity(tx, deps, session, evidence.review, evidence.documentDetails);
  */
 export async function recordApprovedIdentity(
   tx: SqlClient,
   deps: Pick<AppDeps, 'ids' | 'clock' | 'cipher'>,
   session: SessionRow,
   evidence: ReviewEvidence,
+  documentDetails: ReadDetails | null,
 ): Promise<IdentityRow> {
   const scope = { tenantId: session.tenant_id, environment: session.environment };
   const now = deps.clock.now();
@@ -46,7 +51,7 @@ export async function recordApprovedIdentity(
     : session.external_user_ref_index
       ? await findIdentityByExternalRefForUpdate(tx, scope, session.external_user_ref_index)
       : null;
-  const read = hasDocumentData(evidence) ? await readIdDocumentDetails(tx, deps, session) : null;
+  const read = hasDocumentData(evidence) ? documentDetails : null;
   const record = vaultRecordFromEvidence(evidence, read);
   const documentNumber = record.attributes.document.number;
   // The same blind index as the sessions' details, so the duplicate look-up finds this identity.

@@ -4,7 +4,6 @@ import {
   type Decision,
   RETRYABLE_REASON_CODES,
   type Reason,
-  type ReviewEvidence,
   type ReviewResult,
 } from '../../domain/review/index.ts';
 import { enrollFaceReference } from '../evidence/enrolled-reference.ts';
@@ -15,6 +14,7 @@ import { countResubmission, type DecidedBy, insertDecision } from '../../store/d
 import { finishOpenReviewJobOfSession } from '../../store/jobs.ts';
 import type { SessionRow } from '../../store/sessions.ts';
 import type { SqlClient } from '../../store/sql-client.ts';
+import type { DecisionEvidence } from './evidence-collector.ts';
 import { reopenSteps, stepsToRecapture } from './resubmission.ts';
 
 export interface DecisionToApply {
@@ -34,22 +34,30 @@ type Deps = Pick<AppDeps, 'ids' | 'clock' | 'cipher'>;
  * session, all in the caller's transaction: the identity on approval (so `session.approved` carries its
  * id) with its enrolled face reference, the transition with its event, the decision record, the re-verification outcome, and the end of
  * any open review job, so the worker never decides a session twice; and the blind index of the names the
- * review read.
+ * review read. The identity and the face reference come from `evidence`, the one read of the session's
+ * evidence the decision was made on: nothing is read or decrypted again here.
  */
 export async function applyDecision(
   tx: SqlClient,
   deps: Deps,
   session: SessionRow,
   toApply: DecisionToApply,
-  evidence: ReviewEvidence,
+  evidence: DecisionEvidence,
 ): Promise<SessionRow> {
   const now = deps.clock.now();
   // The identity is linked first: the transition's `returning *` row, which its event reports, then
   // carries `identity_id`.
   if (toApply.decision === 'approved') {
-    const identity = await recordApprovedIdentity(tx, deps, session, evidence);
+    const identity = await recordApprovedIdentity(
+      tx,
+      deps,
+      session,
+      evidence.review,
+      evidence.documentDetails,
+    );
     // The best liveness frame becomes the face a later re-verification is compared with.
-    if (evidence.liveness?.accepted === true) await enrollFaceReference(tx, deps, session, identity.id);
+    if (evidence.review.liveness?.accepted === true)
+      await enrollFaceReference(tx, deps, identity.id, evidence.faceReference);
   }
   const trigger = session.status === 'review_required' ? 'reviewed' : 'decided';
   const updated = await transitionSession(tx, deps, session, toApply.decision, trigger, {
@@ -72,7 +80,7 @@ export async function applyDecision(
   // A linked re-verification request settles inside transitionSession, for every terminal move.
   await finishOpenReviewJobOfSession(tx, session.id, toApply.decision, now);
   // The names become searchable (as keyed digests) once a review has read them.
-  await indexSessionNames(tx, deps, session.id, evidence);
+  await indexSessionNames(tx, deps, session.id, evidence.review);
   return updated;
 }
 

@@ -1,6 +1,11 @@
 import type { FieldCipher } from '../../crypto/field-cipher.ts';
 import type { ReviewEvidence } from '../../domain/review/index.ts';
-import { collectReviewEvidence } from '../evidence/collect-review-evidence.ts';
+import {
+  collectReviewEvidence,
+  collectSessionEvidence,
+  type SessionEvidence,
+} from '../evidence/collect-review-evidence.ts';
+import { approvalSourcesOf, readSessionEvidence } from '../evidence/session-evidence.ts';
 import type { SessionRow } from '../../store/sessions.ts';
 import type { SqlClient } from '../../store/sql-client.ts';
 
@@ -22,4 +27,41 @@ export function evidenceCollectorOf(deps: {
   collectReviewEvidence?: EvidenceCollector | undefined;
 }): EvidenceCollector {
   return deps.collectReviewEvidence ?? collectReviewEvidence;
+}
+
+/**
+ * What one decision works from, read once: the evidence the review judges (with the watchlist screening
+ * once the review ran it), the details read off the document that the identity vault takes, and the
+ * liveness frame an approval enrols as the face reference.
+ */
+export interface DecisionEvidence extends Omit<SessionEvidence, 'review'> {
+  review: ReviewEvidence;
+}
+
+/**
+ * Reads a session's evidence once for a decision (`collectSessionEvidence`): the review judges it, and an
+ * approval hands the same value to the identity vault and the face-reference enrolment. A host's own
+ * collector (tests substitute theirs) says what the review sees, called once; what only the store holds
+ * (the details read off the document, the liveness frames) then still comes from one read of the store.
+ *
+ * @example
+ * const evidence = await collectDecisionEvidence(deps, session);
+ * decide(reviewInputOf(session, tenant, evidence.review, now));
+ */
+export async function collectDecisionEvidence(
+  deps: { db: SqlClient; cipher: FieldCipher; collectReviewEvidence?: EvidenceCollector | undefined },
+  session: SessionRow,
+): Promise<DecisionEvidence> {
+  const collector = deps.collectReviewEvidence;
+  // The Node host passes the module's own collector (build-node-deps.ts): that is no substitute.
+  if (collector === undefined || collector === collectReviewEvidence) {
+    return collectSessionEvidence(deps.db, deps, session);
+  }
+  const review = await collector(deps.db, deps, session);
+  return { review, ...approvalSourcesOf(await readSessionEvidence(deps.db, deps, session)) };
+}
+
+/** The evidence of a decision that takes nothing from the end-user's submission (a person's rejection). */
+export function noDecisionEvidence(): DecisionEvidence {
+  return { review: {}, documentDetails: null, faceReference: null };
 }

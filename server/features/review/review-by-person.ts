@@ -8,7 +8,7 @@ import type { SqlClient } from '../../store/sql-client.ts';
 import { findSession, findSessionForUpdate, type Scope, type SessionRow } from '../../store/sessions.ts';
 import { assertNotClaimedByOther } from '../review-queue/review-claims.ts';
 import { applyDecision } from './apply-review-outcome.ts';
-import { evidenceCollectorOf } from './evidence-collector.ts';
+import { collectDecisionEvidence, noDecisionEvidence } from './evidence-collector.ts';
 
 export interface PersonReview {
   decision: 'approve' | 'reject';
@@ -44,7 +44,7 @@ export async function reviewByPerson(
   assertReviewable(before);
   // Evidence is read outside the transaction; a session in review can no longer change it.
   const evidence =
-    review.decision === 'approve' ? await evidenceCollectorOf(deps)(deps.db, deps, before) : {};
+    review.decision === 'approve' ? await collectDecisionEvidence(deps, before) : noDecisionEvidence();
   const checks: Check[] = (await findLatestDecision(deps.db, scope, sessionId))?.checks ?? [];
   const noteEnc = review.note ? await deps.cipher.encrypt(review.note, reviewNoteContext(sessionId)) : null;
   return deps.db.transaction(async (tx) => {

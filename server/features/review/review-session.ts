@@ -3,18 +3,19 @@ import { decide, type ReviewEvidence, type ReviewResult } from '../../domain/rev
 import { findTenant } from '../../store/tenants.ts';
 import type { SessionRow } from '../../store/sessions.ts';
 import { watchlistEvidenceOf } from '../watchlist/watchlist-evidence.ts';
-import { evidenceCollectorOf } from './evidence-collector.ts';
+import { collectDecisionEvidence, type DecisionEvidence } from './evidence-collector.ts';
 import { type ForcedOutcome, reviewInputOf } from './review-input-of-session.ts';
 
 export interface SessionReview {
-  evidence: ReviewEvidence;
+  /** The one read of the evidence the result was decided on, with the watchlist screening: for `applyDecision`. */
+  evidence: DecisionEvidence;
   result: ReviewResult;
 }
 
 /**
- * Runs the automated review of one session without writing anything: collects the evidence, screens the
- * watchlist, applies the tenant's policy and calls the pure `decide`. Reads only, outside any transaction,
- * so slow evidence reading never holds a lock.
+ * Runs the automated review of one session without writing anything: collects the evidence (once, see
+ * `collectDecisionEvidence`), screens the watchlist, applies the tenant's policy and calls the pure
+ * `decide`. Reads only, outside any transaction, so slow evidence reading never holds a lock.
  */
 export async function reviewSession(
   deps: AppDeps,
@@ -23,9 +24,10 @@ export async function reviewSession(
 ): Promise<SessionReview> {
   const tenant = await findTenant(deps.db, session.tenant_id);
   if (!tenant) throw new Error(`tenant of session ${session.id} is missing`);
-  const collected = await evidenceCollectorOf(deps)(deps.db, deps, session);
-  const watchlist = await watchlistEvidenceOf(deps.db, session, collected);
-  const evidence: ReviewEvidence = watchlist === undefined ? collected : { ...collected, watchlist };
-  const result = decide(reviewInputOf(session, tenant, evidence, deps.clock.now(), forced));
-  return { evidence, result };
+  const collected = await collectDecisionEvidence(deps, session);
+  const watchlist = await watchlistEvidenceOf(deps.db, session, collected.review);
+  const review: ReviewEvidence =
+    watchlist === undefined ? collected.review : { ...collected.review, watchlist };
+  const result = decide(reviewInputOf(session, tenant, review, deps.clock.now(), forced));
+  return { evidence: { ...collected, review }, result };
 }
