@@ -124,19 +124,3 @@ export async function proofOfAddressReading(
   const found = reviewed.find(({ reading }) => reading.summary.kind === 'proof_of_address');
   return found ? decryptReading<StoredTextReading>(deps, found.reading) : null;
 }
-
-/**
- * Whether the session's reviewed identity document gave every detail whole (`detailsReadWhole`), listing
- * its uploads and readings.
- *
- * @example
- * if (await idDocumentDetailsRead(tx, session)) complete = sidesAccepted;
- */
-export async function idDocumentDetailsRead(sql: SqlClient, session: SessionRow): Promise<boolean> {
-  const scope = { tenantId: session.tenant_id, environment: session.environment };
-  const [uploads, readings] = await Promise.all([
-    listSessionUploads(sql, scope, session.id, 'document'),
-    listSessionDocumentReadings(sql, scope, session.id),
-  ]);
-  return detailsReadWhole(reviewedReadings(uploads, readings, 'id_document'));
-}

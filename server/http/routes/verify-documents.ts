@@ -18,10 +18,9 @@ import { answerInTransaction } from '../idempotent-replay.ts';
 import { errorResponses, IdempotencyKeyHeader } from '../openapi-common.ts';
 import type { SqlClient } from '../../store/sql-client.ts';
 import type { RouteKit } from '../route-kit.ts';
-import { idDocumentDetailsRead } from '../../features/evidence/document-reading-of-session.ts';
 import { insertDocumentReading } from '../../store/document-readings.ts';
 import { countDocumentUploads, insertUpload } from '../../store/uploads.ts';
-import { documentStepComplete } from '../../features/verify/document-step-state.ts';
+import { documentStepState } from '../../features/verify/document-step-state.ts';
 import { formFields, MAX_IMAGE_BYTES, MULTIPART_OVERHEAD_BYTES } from '../multipart.ts';
 import { documentReadingRow, readDocumentPhoto } from '../../features/verify/read-document-photo.ts';
 import { stepOf } from '../../features/verify/step-progress.ts';
@@ -341,8 +340,9 @@ export function registerVerifyDocuments(app: OpenAPIHono<AppEnv>, kit: RouteKit)
         if (readingRow) await insertDocumentReading(tx, readingRow);
         // A capture-quality refusal was never judged: it leaves the step pending at no attempt's cost.
         if (!quality.ok) return sealed(tx, await recordStepOutcome(tx, deps, locked, fields.step, 'pending'));
-        if (reading?.step === 'id_document') detailsRequired = !(await idDocumentDetailsRead(tx, locked));
-        const complete = await documentStepComplete(tx, locked, fields.step);
+        // One look at the step as stored (with this photo and its reading): complete, and details read?
+        const { complete, detailsRead } = await documentStepState(tx, locked, fields.step);
+        if (reading?.step === 'id_document') detailsRequired = !detailsRead;
         return sealed(
           tx,
           await recordStepOutcome(tx, deps, locked, fields.step, complete ? 'completed' : 'pending'),

@@ -166,6 +166,23 @@ for (const engine of testEngines()) {
       return row?.face_reference_enc ?? null;
     }
 
+    it('an upload that completes the step lists the uploads once and the readings once', async () => {
+      const { token } = await createVerifySession(h, { external_user_reference: PERSON });
+      await consent(token);
+      let body: Record<string, any> = {};
+      const counted = await reads.during(async () => {
+        body = await passport(token);
+      });
+      assert.equal(body['step_status'], 'completed', 'a passport whose MRZ checks out needs no typing');
+      assert.equal(body['reading']?.details_required, false);
+      assert.deepEqual(counted, {
+        verify_uploads: 1,
+        document_readings: 1,
+        liveness_challenges: 0,
+        liveness_readings: 0,
+      });
+    });
+
     it('the automated review and its approval read each evidence table once, and vault and enrol from that read', async () => {
       const sessionId = await walked();
       const counted = await reads.during(() => worker(h).runOnce());
