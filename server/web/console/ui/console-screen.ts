@@ -1,11 +1,5 @@
-import {
-  html,
-  LitElement,
-  nothing,
-  type PropertyDeclarations,
-  type PropertyValues,
-  type TemplateResult,
-} from 'lit';
+import { initialState, Task, TaskStatus } from '@lit/task';
+import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { sharedStyles } from '../../../../src/components/shared-styles.ts';
 import { ConsoleApiError } from '../api/console-api-error.ts';
 import type { ConsoleApi } from '../api/console-api.ts';
@@ -71,8 +65,8 @@ export class TokenRenewedEvent extends Event {
 
 /**
  * The base of every console screen: the context from the shell, the route's params and query, data
- * loading that restarts when the environment, the params or the query change (the previous load is
- * aborted), and the helpers every screen needs (capabilities, navigation, errors, dates).
+ * loading (a @lit/task `Task`) that restarts when the environment, the params or the query change (the
+ * previous load is aborted), and the helpers every screen needs (capabilities, navigation, errors, dates).
  *
  * @example
  *   class ThingsScreen extends ConsoleScreen {
@@ -88,7 +82,6 @@ export class ConsoleScreen extends LitElement {
     params: { attribute: false },
     query: { attribute: false },
     fragment: { attribute: false },
-    loading: { state: true },
     error: { state: true },
   };
 
@@ -97,23 +90,37 @@ export class ConsoleScreen extends LitElement {
   declare query: URLSearchParams;
   /** The URL's fragment (never sent to the server). */
   declare fragment: string;
-  /** True while `load()` runs. */
-  declare loading: boolean;
   /** The last failure of `load()` or of an action, shown by `renderError()`. */
   declare error: unknown;
 
   /** Subscribed: a change of language re-renders the screen in the new one. */
   readonly #t = consumeTranslator(this);
   readonly #api = consumeApi(this);
-  #loadKey: string | null = null;
-  #loadAbort: AbortController | null = null;
+  /** Counts connections, so a screen put back into the page loads again (its old load was aborted). */
+  #connection = 0;
+  /**
+   * Runs `load()` when `loadKey()` changes (once the shell has given the context), aborting the previous
+   * run. Its failure lands in `error`, which a new run clears; an aborted run's failure is no failure.
+   */
+  readonly #loader = new Task(this, {
+    args: () => [this.ctx ? this.loadKey() : null, this.#connection] as const,
+    task: async ([key], { signal }) => {
+      if (key === null) return initialState;
+      this.error = null;
+      try {
+        await this.load(signal);
+      } catch (error) {
+        if (!signal.aborted) this.error = error;
+      }
+      return undefined;
+    },
+  });
 
   constructor() {
     super();
     this.params = {};
     this.query = new URLSearchParams();
     this.fragment = '';
-    this.loading = false;
     this.error = null;
   }
 
@@ -156,40 +163,24 @@ export class ConsoleScreen extends LitElement {
   /** Fetches what the screen shows. Errors land in `error`; a newer load aborts this one's `signal`. */
   protected async load(_signal: AbortSignal): Promise<void> {}
 
-  /** Runs `load()` again now (after an action changed the data). */
-  reload(): Promise<void> {
-    return this.#runLoad();
+  /** True while `load()` runs. */
+  get loading(): boolean {
+    return this.#loader.status === TaskStatus.PENDING;
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    super.willUpdate(changed);
-    if (!this.ctx) return;
-    const key = this.loadKey();
-    if (key !== this.#loadKey) {
-      this.#loadKey = key;
-      void this.#runLoad();
-    }
+  /** Runs `load()` again now (after an action changed the data); settles when it has. */
+  reload(): Promise<void> {
+    return this.#loader.run();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#connection += 1;
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#loadAbort?.abort();
-    this.#loadKey = null;
-  }
-
-  async #runLoad(): Promise<void> {
-    this.#loadAbort?.abort();
-    const abort = new AbortController();
-    this.#loadAbort = abort;
-    this.loading = true;
-    this.error = null;
-    try {
-      await this.load(abort.signal);
-    } catch (error) {
-      if (!abort.signal.aborted) this.error = error;
-    } finally {
-      if (this.#loadAbort === abort) this.loading = false;
-    }
+    this.#loader.abort();
   }
 
   date(iso: string | null | undefined): string {
