@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { expectedVerifies, shapeOf } from '../../../bench/accuracy/document-corpus.ts';
+import { DOCUMENT_SET_SOURCES, documentSetFiles } from '../../../bench/accuracy/document-set-sources.ts';
+import { parseMrz } from '../../../server/domain/mrz.ts';
+
+// The list only: no repository is read.
+describe('real document set sources (bench/accuracy/document-set-sources.ts)', () => {
+  const files = documentSetFiles();
+  const zones = new Set(files.map((file) => file.zone.join('\n')));
+
+  it('lists 88 images of 64 zones from five repositories, each path and name once', () => {
+    assert.equal(DOCUMENT_SET_SOURCES.length, 5);
+    assert.equal(files.length, 88);
+    assert.equal(zones.size, 64);
+    const keys = files.map((file) => `${file.repo}:${file.path}`);
+    assert.equal(new Set(keys).size, keys.length);
+    const names = files.map((file) => file.name);
+    assert.equal(new Set(names).size, names.length);
+    for (const name of names) assert.match(name, /^[a-z0-9_+-]+$/i);
+    for (const source of DOCUMENT_SET_SOURCES) assert.match(source.commit, /^[0-9a-f]{40}$/);
+  });
+
+  it('sorts 54 images into zone-verifies and 34 into zone-does-not-verify', () => {
+    assert.equal(files.filter((file) => file.folder === 'zone-verifies').length, 54);
+    assert.equal(files.filter((file) => file.folder === 'zone-does-not-verify').length, 34);
+  });
+
+  it("puts a zone in zone-verifies exactly when the server's parser passes it as printed", () => {
+    for (const file of files) {
+      assert.equal(expectedVerifies(file.zone), file.verifies, `${file.repo}:${file.path}`);
+      if (file.verifies) assert.equal(parseMrz(file.zone.join('\n')).valid, true, file.name);
+    }
+  });
+
+  it('has zones of the ICAO lengths, OCR-B characters only but for the Spanish card printed with Ñ', () => {
+    for (const file of files) {
+      const shape = shapeOf(file.zone);
+      assert.notEqual(shape, 'other', `${file.name}: ${file.zone.map((line) => line.length).join('/')}`);
+      for (const line of file.zone) {
+        if (file.name === 'passporteye_0_id-esp') assert.match(line, /^[A-Z0-9<Ñ]+$/);
+        else assert.match(line, /^[A-Z0-9<]+$/, file.name);
+      }
+    }
+  });
+});
