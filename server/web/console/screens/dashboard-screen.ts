@@ -1,4 +1,4 @@
-import { css, html, nothing, type PropertyDeclarations } from 'lit';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { Schemas } from '../api/console-api.ts';
 import { SESSION_STATUSES } from '../api/lists.ts';
 import { codeLabel } from '../i18n/localize.ts';
@@ -6,6 +6,7 @@ import { BASE, consolePath } from '../routing/console-path.ts';
 import { ConsoleScreen } from '../ui/console-screen.ts';
 import { formatAge, formatDuration, formatNumber, formatPercent } from '../ui/format.ts';
 import { dailyChart } from './daily-chart.ts';
+import { dashboardStyles } from './dashboard-screen-styles.ts';
 
 type Stats = Schemas['Stats'];
 
@@ -16,66 +17,7 @@ const DAYS = 30;
  * median time to decision, sessions per day, and the review queue.
  */
 export class DashboardScreen extends ConsoleScreen {
-  static override styles = [
-    ...ConsoleScreen.styles,
-    css`
-      figure {
-        margin: 1.5rem 0 0;
-      }
-      figcaption {
-        font-weight: 600;
-        font-size: 1.125rem;
-        margin-block-end: 0.5rem;
-      }
-      svg {
-        inline-size: 100%;
-        block-size: auto;
-        max-block-size: 18rem;
-      }
-      .grid {
-        stroke: var(--idv-color-border);
-        stroke-width: 1;
-        stroke-dasharray: 2 3;
-      }
-      .axis {
-        fill: var(--idv-color-muted);
-        font-size: 11px;
-      }
-      .bar.good {
-        fill: var(--idv-color-success);
-      }
-      .bar.bad {
-        fill: var(--idv-color-danger);
-      }
-      .bar.wait {
-        fill: var(--idv-color-primary);
-      }
-      .bar.neutral {
-        fill: var(--idv-color-muted);
-      }
-      .legend {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.5rem 1.25rem;
-        margin-block-end: 0.75rem;
-      }
-      .legend li {
-        display: flex;
-        align-items: center;
-        gap: 0.375rem;
-      }
-      .swatch {
-        inline-size: 0.875rem;
-        block-size: 0.875rem;
-      }
-      details summary {
-        cursor: pointer;
-        min-height: 44px;
-        display: flex;
-        align-items: center;
-      }
-    `,
-  ];
+  static override styles = [...ConsoleScreen.styles, dashboardStyles];
 
   static override properties: PropertyDeclarations = {
     ...ConsoleScreen.properties,

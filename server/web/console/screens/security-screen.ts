@@ -1,5 +1,5 @@
 import { encode } from 'uqr';
-import { css, html, nothing, type PropertyDeclarations, svg } from 'lit';
+import { html, nothing, type PropertyDeclarations, svg } from 'lit';
 import { qrPath } from '../../../../src/components/qr-path.ts';
 import { ConsoleApiError } from '../api/console-api-error.ts';
 import type { Schemas } from '../api/console-api.ts';
@@ -7,6 +7,7 @@ import { createPasskey, isPasskeyCancelled, passkeysSupported } from '../auth/pa
 import { ConsoleScreen, LoggedInEvent, TokenRenewedEvent } from '../ui/console-screen.ts';
 import { copyField } from '../ui/widgets.ts';
 import '../ui/copy-field.ts';
+import { securityStyles } from './security-screen-styles.ts';
 
 /**
  * What completing an enrolment (a code or a passkey) returns that the screen reads. `login` is written out:
@@ -32,35 +33,7 @@ interface ShownCodes {
  * for a full login, which starts once the recovery codes have been saved.
  */
 export class SecurityScreen extends ConsoleScreen {
-  static override styles = [
-    ...ConsoleScreen.styles,
-    css`
-      section {
-        margin-block-end: 2rem;
-      }
-      .qr {
-        display: block;
-        inline-size: min(14rem, 100%);
-        aspect-ratio: 1;
-        background: #fff;
-        color: #000;
-        padding: 0.75rem;
-        border-radius: var(--idv-radius);
-        margin-block: 0.5rem 1rem;
-      }
-      ol.codes {
-        font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
-        font-size: 1.125rem;
-        columns: 2;
-        padding-inline-start: 2rem;
-      }
-      .code-input {
-        font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
-        letter-spacing: 0.2em;
-        max-inline-size: 12rem;
-      }
-    `,
-  ];
+  static override styles = [...ConsoleScreen.styles, securityStyles];
 
   static override properties: PropertyDeclarations = {
     ...ConsoleScreen.properties,

@@ -1,6 +1,7 @@
-import { css, html, LitElement, type PropertyDeclarations } from 'lit';
+import { html, LitElement, type PropertyDeclarations } from 'lit';
 import { sharedStyles } from '../../../../src/components/shared-styles.ts';
 import { consumeTranslator } from '../context.ts';
+import { copyFieldStyles } from './copy-field-styles.ts';
 
 /**
  * `<idv-copy-field>`: a value to hand over (a secret shown once, an invitation or verification link) in a
@@ -11,26 +12,7 @@ import { consumeTranslator } from '../context.ts';
  *   html`<idv-copy-field label="Signing secret" .value=${secret}></idv-copy-field>`
  */
 export class CopyField extends LitElement {
-  static override styles = [
-    sharedStyles,
-    css`
-      .row {
-        display: flex;
-        gap: 0.5rem;
-        align-items: stretch;
-      }
-      input {
-        font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
-        flex: 1;
-        min-inline-size: 0;
-      }
-      .status {
-        min-block-size: 1.5rem;
-        margin: 0.25rem 0 0;
-        font-size: 0.875rem;
-      }
-    `,
-  ];
+  static override styles = [sharedStyles, copyFieldStyles];
 
   static override properties: PropertyDeclarations = {
     label: {},
