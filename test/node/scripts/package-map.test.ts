@@ -36,8 +36,9 @@ function workspaceOf(path: string): string | undefined {
  */
 const DECLARED_REACHES: Record<string, string> = {
   // The hosted page is the widget on a page; the console shows the same QR code and shares the widget's
-  // design tokens, so both are built from the widget's sources into server/dist/web.
-  'server/web -> src': 'the server ships the widget (hosted page, console styles)',
+  // design tokens and its i18n core (plural rules, direction), so both are built from the widget's
+  // sources into server/dist/web.
+  'server/web -> src': 'the server ships the widget (hosted page; the console’s styles and i18n core)',
   // Type-only (erased at build): the console's API shapes are the generated OpenAPI types of the kit.
   'server/web -> server/client': 'the console’s API types are the generated OpenAPI types',
   // One quality judgement (issue 22): the widget's live guidance and the server's gate run the same code.
