@@ -53,10 +53,7 @@ export async function collectDecisionEvidence(
   session: SessionRow,
 ): Promise<DecisionEvidence> {
   const collector = deps.collectReviewEvidence;
-  // The Node host passes the module's own collector (build-node-deps.ts): that is no substitute.
-  if (collector === undefined || collector === collectReviewEvidence) {
-    return collectSessionEvidence(deps.db, deps, session);
-  }
+  if (collector === undefined) return collectSessionEvidence(deps.db, deps, session);
   const review = await collector(deps.db, deps, session);
   return { review, ...approvalSourcesOf(await readSessionEvidence(deps.db, deps, session)) };
 }

@@ -2,7 +2,6 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Logger } from '../../logger.ts';
 import { systemClock } from '../../clock.ts';
 import { createFieldCipher } from '../../crypto/field-cipher.ts';
-import { collectReviewEvidence } from '../../features/evidence/collect-review-evidence.ts';
 import { randomIds } from '../../crypto/ids.ts';
 import type { Database } from '../../store/sql-client.ts';
 import { argon2PasswordHasher } from './argon2-password-hasher.ts';
@@ -72,7 +71,6 @@ export async function buildNodeDeps(
     webhookSender: nodeWebhookSender(),
     images: sharpImageAnalyzer(),
     blobs,
-    collectReviewEvidence,
     ...(config.vision.enabled ? { vision: createNodeVisionEngine({ threads: config.vision.threads }) } : {}),
     // The demo shop (server/http/pages/demo/) is a development tool of the repository: a production server,
     // and an installed package (which does not ship it), have no /demo routes.
