@@ -28,8 +28,8 @@ const DOCUMENT_LONG_SIDE = 2000;
  * into runs and fall under the glyph finder's minimum size. Enlarged only as a second try, never first:
  * a zone found at its own size is read there (the glyph classifier resamples every cell anyway).
  */
-const SMALL_LONG_SIDE = 1000;
-const ENLARGED_LONG_SIDE = 1000;
+export const SMALL_LONG_SIDE = 1000;
+export const ENLARGED_LONG_SIDE = 1000;
 /** Below this there is no zone left to read (a 200 px wide page prints its zone in 4 px characters). */
 const MIN_READABLE_LONG_SIDE = 200;
 /** Skew searched on the photo as taken, in each of its four quarter turns (no outline to go by). */
@@ -104,6 +104,23 @@ async function pageToRead(straight: RawImage, photo: RawImage): Promise<{ page: 
 }
 
 /**
+ * The document photo's machine-readable zone alone: decoded upright, straightened, the page to read
+ * found and its zone read. {@link readDocument} goes on from here; a study of the MRZ reader (its bench)
+ * can stop here.
+ *
+ * @example
+ * (await readZone(bytes)).mrz?.lines // ['P<UTOERIKSSON<<ANNA<MARIA<<<…', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10']
+ */
+export async function readZone(bytes: Uint8Array) {
+  const photo = await decodeUpright(bytes, DOCUMENT_LONG_SIDE);
+  const straight = await straightenDocument(photo.rgb);
+  const { page, turn } = await pageToRead(straight.rgb, photo.rgb);
+  const zone = page.zone && !page.zone.upsideDown ? page.zone : null;
+  const mrz: MrzReading | null = zone ? await readMrz(toGray(page.rgb), zone) : null;
+  return { photo, straight, page, turn, zone, mrz };
+}
+
+/**
  * Reads an identity document photo (runs inside a vision worker): finds and straightens the document,
  * reads its machine-readable zone, a PDF417 barcode on a back (and on any driving-licence side), finds
  * the portrait with its embedding, and counts the other lines of text (no text is kept).
@@ -116,11 +133,7 @@ export async function readDocument(
   bytes: Uint8Array,
   options: ReadDocumentOptions,
 ): Promise<DocumentReading> {
-  const photo = await decodeUpright(bytes, DOCUMENT_LONG_SIDE);
-  const straight = await straightenDocument(photo.rgb);
-  const { page, turn } = await pageToRead(straight.rgb, photo.rgb);
-  const zone = page.zone && !page.zone.upsideDown ? page.zone : null;
-  const mrz: MrzReading | null = zone ? await readMrz(toGray(page.rgb), zone) : null;
+  const { photo, straight, page, turn, zone, mrz } = await readZone(bytes);
   const zoneLines = new Set(page.zone?.lines.map((line) => line.line) ?? []);
   const lookForBarcode = options.side === 'back' || BARCODE_TYPES.has(options.documentType);
   // The straightened document first (zxing's PDF417 reader wants the rows level), then the photo as taken.

@@ -2,7 +2,7 @@ import type { MrzFormat } from '../../../domain/mrz.ts';
 import type { GrayscaleImage } from '../../../features/evidence/grayscale-image.ts';
 import type { MrzReading } from '../../../features/vision/vision-engine.ts';
 import { sizeOf } from './ink-components.ts';
-import { type CellJitter, cellPatch, lineGeometry, withShear } from './mrz-cells.ts';
+import { type CellJitter, cellPatch, type LineGeometry, lineGeometry, withShear } from './mrz-cells.ts';
 import { classifyGlyph, MRZ_ALPHABET } from './mrz-glyph-model.ts';
 import { MRZ_SHAPES, type MrzLine, type MrzZone } from './mrz-zone.ts';
 import { secondRead } from './second-read.ts';
@@ -104,6 +104,25 @@ function latticeFromEnds(line: MrzLine, length: number): MrzLine {
 }
 
 /**
+ * `IDV_MRZ_DEBUG=1`: each line as read, its geometry, its doubtful positions with their shares, and where
+ * the second reader read otherwise, on stderr: to study the misses on a generated corpus. It prints the
+ * zone's text: never set it on a server that reads people's documents.
+ */
+const DEBUG = process.env.IDV_MRZ_DEBUG === '1';
+
+function debugLine(
+  text: string,
+  shares: readonly number[],
+  doubtful: readonly number[],
+  geometry: LineGeometry,
+) {
+  const pitch = geometry.x[1].toFixed(2);
+  const height = geometry.h[0].toFixed(1);
+  const doubts = doubtful.map((k) => `${k}:${text[k]}@${(shares[k] as number).toFixed(2)}`).join(' ');
+  process.stderr.write(`mrz ${text} pitch ${pitch} cap ${height} shear ${geometry.shear ?? 0} | ${doubts}\n`);
+}
+
+/**
  * Reads the machine-readable zone cell by cell: each line's geometry is fitted from its own glyphs
  * (`mrz-cells.ts`), each character cell resampled to a fixed size three times (centred, shifted and
  * scaled a little) and classified by the glyph model; the position's layout limits the choice to letters
@@ -168,6 +187,13 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
       const other = await secondRead(gray, geometry, text, {
         lettersOnly: hasNames,
       });
+      if (DEBUG)
+        process.stderr.write(
+          `second ${[...other]
+            .map(([k, c]) => (c === text[k] ? '' : `${k}:${c}`))
+            .filter(Boolean)
+            .join(' ')} of ${other.size}\n`,
+        );
       for (const k of settle) {
         if (other.get(k) === text[k]) doubtful.splice(doubtful.indexOf(k), 1);
       }
@@ -179,6 +205,7 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
     }
     lines.push(text);
     uncertain.push(doubtful.sort((a, b) => a - b));
+    if (DEBUG) debugLine(text, shares, doubtful, geometry);
   }
   return { lines, confidence: count > 0 ? sum / count : 0, uncertain };
 }
