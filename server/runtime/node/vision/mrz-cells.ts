@@ -239,6 +239,29 @@ export function cellPatch(
 /** Size of one cell in {@link rectifiedLine}: what Tesseract's LSTM reads best (~30 px capitals). */
 export const RECTIFIED_CELL_WIDTH = 28;
 export const RECTIFIED_CELL_HEIGHT = 44;
+/** The gray levels of ink and paper in {@link rectifiedLine} when it evens out the light. */
+const RECTIFIED_INK = 20;
+const RECTIFIED_PAPER = 235;
+/**
+ * A line is under uneven light when its palest ink (a cell's 2nd percentile) is lighter than the ink of
+ * its darker cells (their lower quartile) by more than this share of the line's contrast: a glare band
+ * lifts the ink under it half-way to the paper and more, where motion blur, laminate and holograms on
+ * the generated half A lift it by up to 0.26, 0.15 and 0.36 (glare bands there: 0.52 and more).
+ */
+const UNEVEN_INK = 0.45;
+
+function unevenScore(levels: readonly { low: number; high: number }[]): number {
+  if (levels.length < 4) return 0;
+  const lows = levels.map((level) => level.low).sort((x, y) => x - y);
+  const highs = levels.map((level) => level.high).sort((x, y) => x - y);
+  const ink = lows[Math.floor(lows.length / 4)] as number;
+  const paper = highs[Math.floor(highs.length / 2)] as number;
+  return paper - ink < 12 ? 0 : ((lows[lows.length - 1] as number) - ink) / (paper - ink);
+}
+
+function unevenLight(levels: readonly { low: number; high: number }[]): boolean {
+  return unevenScore(levels) > UNEVEN_INK;
+}
 
 /**
  * A whole line straightened cell by cell into one gray strip, {@link RECTIFIED_CELL_WIDTH} px per
@@ -260,15 +283,39 @@ export function rectifiedLine(
   const cells = Array.from({ length }, (_, k) =>
     sampleCell(gray, geometry, k, NO_JITTER, RECTIFIED_CELL_WIDTH, RECTIFIED_CELL_HEIGHT),
   );
-  const levels = cells.flatMap((cell) => [...cell]).sort((x, y) => x - y);
-  const paper = levels[Math.floor(levels.length * 0.9)] ?? 255;
-  const data = new Uint8Array(width * height).fill(Math.round(paper));
+  const levels = cells.map((cell) => {
+    const sorted = Float32Array.from(cell).sort();
+    return {
+      low: sorted[Math.floor(sorted.length * 0.02)] as number,
+      high: sorted[Math.floor(sorted.length * 0.98)] as number,
+    };
+  });
+  const uneven = unevenLight(levels.filter((_, k) => !blank.has(k)));
+  const all = cells.flatMap((cell) => [...cell]).sort((x, y) => x - y);
+  const paper = all[Math.floor(all.length * 0.9)] ?? 255;
+  const data = new Uint8Array(width * height).fill(Math.round(uneven ? RECTIFIED_PAPER : paper));
   for (const [k, cell] of cells.entries()) {
     if (blank.has(k)) continue;
+    // Under uneven light (a glare band, a shadow across the line) each cell is stretched between the ink
+    // and paper of its neighbourhood (it and the printed cells either side, 2nd and 98th percentiles as
+    // `cellPatch`), so that every character is the same dark ink on the same paper; under even light
+    // the cells are left as they are.
+    let low = 0;
+    let high = 255;
+    if (uneven) {
+      const around = [k - 1, k, k + 1].filter((j) => j >= 0 && j < length && (j === k || !blank.has(j)));
+      low = Math.min(...around.map((j) => (levels[j] as { low: number }).low));
+      high = Math.max(...around.map((j) => (levels[j] as { high: number }).high));
+      if (high - low < 12) continue;
+    }
     for (let row = 0; row < RECTIFIED_CELL_HEIGHT; row++) {
       for (let col = 0; col < RECTIFIED_CELL_WIDTH; col++) {
+        const level = cell[row * RECTIFIED_CELL_WIDTH + col] as number;
         data[(row + 8) * width + margin + k * RECTIFIED_CELL_WIDTH + col] = Math.round(
-          cell[row * RECTIFIED_CELL_WIDTH + col] as number,
+          uneven
+            ? RECTIFIED_INK +
+                Math.min(1, Math.max(0, (level - low) / (high - low))) * (RECTIFIED_PAPER - RECTIFIED_INK)
+            : level,
         );
       }
     }
