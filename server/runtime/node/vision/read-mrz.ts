@@ -86,12 +86,16 @@ function bestAllowed(
   return { index: best, share: total > 0 ? (probabilities[best] as number) / total : 0 };
 }
 
+/** How far the pitch between a line's first and last glyph may be from its glyphs' own lattice's. */
+const MAX_ENDS_PITCH_GAP = 0.06;
+
 /**
  * The line's lattice when the zone finder could not count it exactly (a glyph merged or split at a
  * line's end, a pitch that changes in perspective): every MRZ position prints a character, so the
- * first and the last glyph are the first and the last cell.
+ * first and the last glyph are the first and the last cell, unless the pitch between them is more than
+ * {@link MAX_ENDS_PITCH_GAP} off the glyphs' own lattice (a line's end lost): then that lattice.
  */
-function latticeFromEnds(line: MrzLine, length: number): MrzLine {
+export function latticeFromEnds(line: MrzLine, length: number): MrzLine {
   const glyphs = line.line.glyphs;
   const widths = glyphs.map((g) => sizeOf(g).width).filter((w) => w <= line.line.height * 1.3);
   widths.sort((a, b) => a - b);
@@ -100,6 +104,13 @@ function latticeFromEnds(line: MrzLine, length: number): MrzLine {
   const last = line.line.x1 - charWidth / 2;
   const pitch = (last - first) / (length - 1);
   const cells = Array.from({ length }, () => ({ filler: false, inked: true }));
+  // The glyphs' own lattice, where the line's ends disagree with it: at 6–8 px a character the tail of
+  // fillers melts into runs the glyph finder drops, and stretching the cells to the last glyph found
+  // would drift them a whole character by the middle of the line.
+  const fittedPitch = line.pitch + line.curve * (length - 1);
+  if (fittedPitch > 0 && Math.abs(pitch / fittedPitch - 1) > MAX_ENDS_PITCH_GAP) {
+    return { ...line, cells, onLattice: true };
+  }
   return { ...line, firstCenter: first, pitch, curve: 0, cells, onLattice: true };
 }
 
