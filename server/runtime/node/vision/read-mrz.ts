@@ -6,6 +6,7 @@ import { type CellJitter, cellPatch, type LineGeometry, lineGeometry, withShear 
 import { classifyGlyph, MRZ_ALPHABET } from './mrz-glyph-model.ts';
 import { MRZ_SHAPES, type MrzLine, type MrzZone } from './mrz-zone.ts';
 import { secondRead } from './second-read.ts';
+import { roundSlipsCouldCancel } from './mrz-round-slips.ts';
 
 /**
  * What each position of a zone may hold (ICAO 9303 parts 4–6): `A` letters or filler, `N` digits or
@@ -52,7 +53,8 @@ const MIN_AGREED_SHARE = 0.5;
  * catches one such slip (their values differ by 2, 11, 13, 24 or 26, never a multiple of 10), but two
  * can cancel, under the field's digit and the composite alike (two `0`s read `O` at weights 7 and 3 add
  * 240): where a letter and a digit may both stand (`X`), two or more of them in one line read under
- * {@link MIN_ROUND_CONFIDENCE} are all uncertain (the second reader may still settle them).
+ * {@link MIN_ROUND_CONFIDENCE} are all uncertain when their positions' weights let slips cancel
+ * (mrz-round-slips.ts); the second reader may still settle them.
  */
 const ROUND: ReadonlySet<string> = new Set(['0', 'O', 'D', 'Q']);
 export const MIN_ROUND_CONFIDENCE = 0.95;
@@ -178,7 +180,8 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
       sum += confidence;
       count++;
     }
-    // Two round glyphs read short of sure in one line could be two slips that cancel: both doubtful.
+    // Two round glyphs read short of sure in one line could be two slips that cancel: all doubtful,
+    // unless no other choice of round glyphs there would pass the check digits covering them.
     const looseRound = Array.from({ length }, (_, k) => k).filter(
       (k) =>
         layout[index]?.[k] === 'X' &&
@@ -186,7 +189,8 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
         !doubtful.includes(k) &&
         (shares[k] as number) < MIN_ROUND_CONFIDENCE,
     );
-    if (looseRound.length >= 2) doubtful.push(...looseRound);
+    if (looseRound.length >= 2 && roundSlipsCouldCancel(zone.format, index, text, looseRound))
+      doubtful.push(...looseRound);
     const hasNames = zone.format === 'TD1' ? index === 2 : index === 0;
     const nameDoubt = doubtful.some((k) => inNames(zone.format, index, k));
     // Outside the names, a character the classifier leans to but is not sure of counts when the second
