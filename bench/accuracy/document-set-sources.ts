@@ -17,12 +17,11 @@
 // pacman images), and documents that look like a real person's: PassportEye's 24_pass-egy.jpg,
 // Arg0s1080/mrz's id_cards/Peru.png, visas/Germany.png and visas/United_Kingdom.png, fastmrz's
 // passport_uk.jpg.
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { setFileReader } from './repository-files.ts';
 
 export interface DocumentSpecimen {
   /** The image's path in the repository. */
@@ -895,21 +894,6 @@ export function documentSetFiles(
   );
 }
 
-/** The git directory of `repo` under `reposDir`: `<owner>+<name>` or `<name>`, a clone or a bare one. */
-function gitDirOf(reposDir: string, repo: string): string {
-  const [owner, name] = repo.split('/') as [string, string];
-  for (const folder of [`${owner}+${name}`, name]) {
-    for (const candidate of [
-      join(reposDir, folder, 'repo'),
-      join(reposDir, folder, '.git'),
-      join(reposDir, folder),
-    ]) {
-      if (existsSync(join(candidate, 'HEAD')) && existsSync(join(candidate, 'objects'))) return candidate;
-    }
-  }
-  throw new Error(`no git directory for ${repo} under ${reposDir} (looked for ${owner}+${name} and ${name})`);
-}
-
 /**
  * Writes the set to `outDir` from the clones under `reposDir`; refuses an image missing at its commit, an
  * empty one, or two with the same bytes.
@@ -922,19 +906,11 @@ export async function buildDocumentSet(
   outDir: string,
 ): Promise<{ images: number; verifies: number; doesNotVerify: number }> {
   const { default: sharp } = await import('sharp');
-  const seen = new Map<string, string>();
+  const read = setFileReader(reposDir);
   const rows: string[] = [];
   let verifies = 0;
   for (const entry of documentSetFiles()) {
-    const gitDir = gitDirOf(reposDir, entry.repo);
-    const bytes = execFileSync('git', ['--git-dir', gitDir, 'show', `${entry.commit}:${entry.path}`], {
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    if (bytes.length === 0) throw new Error(`${entry.repo}:${entry.path} is empty at ${entry.commit}`);
-    const digest = createHash('sha256').update(bytes).digest('hex');
-    const twin = seen.get(digest);
-    if (twin) throw new Error(`${entry.repo}:${entry.path} has the same bytes as ${twin}`);
-    seen.set(digest, `${entry.repo}:${entry.path}`);
+    const bytes = read(entry);
     const extension = extname(entry.path).toLowerCase();
     const jpeg =
       extension === '.jpg' || extension === '.jpeg'

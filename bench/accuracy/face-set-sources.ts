@@ -15,12 +15,11 @@
 // one photo (obama-240p/480p/720p/1080p.jpg, 32bit.png, obama_partial_face*.jpg), deepface's mirrored
 // img11_reflection.jpg, photos of several people, and facenet-pytorch's bradley_cooper/1.jpg (not in the
 // snapshot the set was rebuilt from).
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { setFileReader } from './repository-files.ts';
 
 export interface FaceSetSource {
   /** owner/name on GitHub. */
@@ -486,21 +485,6 @@ export function faceSetFiles(sources: readonly FaceSetSource[] = FACE_SET_SOURCE
   return files;
 }
 
-/** The git directory of `repo` under `reposDir`: `<owner>+<name>` or `<name>`, a clone or a bare one. */
-function gitDirOf(reposDir: string, repo: string): string {
-  const [owner, name] = repo.split('/') as [string, string];
-  for (const folder of [`${owner}+${name}`, name]) {
-    for (const candidate of [
-      join(reposDir, folder, 'repo'),
-      join(reposDir, folder, '.git'),
-      join(reposDir, folder),
-    ]) {
-      if (existsSync(join(candidate, 'HEAD')) && existsSync(join(candidate, 'objects'))) return candidate;
-    }
-  }
-  throw new Error(`no git directory for ${repo} under ${reposDir} (looked for ${owner}+${name} and ${name})`);
-}
-
 /**
  * Writes the set to `outDir` from the clones under `reposDir`; refuses a photo missing at its commit,
  * an empty one, or two with the same bytes.
@@ -509,19 +493,11 @@ function gitDirOf(reposDir: string, repo: string): string {
  * buildFaceSet('/work/.mirror', '/work/data/faces') // 276 photos of 63 people
  */
 export function buildFaceSet(reposDir: string, outDir: string): { identities: number; photos: number } {
-  const seen = new Map<string, string>();
+  const read = setFileReader(reposDir);
   const rows: string[] = [];
   const identities = new Set<string>();
   for (const entry of faceSetFiles()) {
-    const gitDir = gitDirOf(reposDir, entry.repo);
-    const bytes = execFileSync('git', ['--git-dir', gitDir, 'show', `${entry.commit}:${entry.path}`], {
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    if (bytes.length === 0) throw new Error(`${entry.repo}:${entry.path} is empty at ${entry.commit}`);
-    const digest = createHash('sha256').update(bytes).digest('hex');
-    const twin = seen.get(digest);
-    if (twin) throw new Error(`${entry.repo}:${entry.path} has the same bytes as ${twin}`);
-    seen.set(digest, `${entry.repo}:${entry.path}`);
+    const bytes = read(entry);
     const folder = join(outDir, 'people', entry.identity);
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, entry.file), bytes);
