@@ -1,3 +1,4 @@
+import { Task } from '@lit/task';
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { Environment, ResponseOf, Schemas } from '../api/console-api.ts';
 import { ENVIRONMENTS } from '../api/lists.ts';
@@ -16,14 +17,12 @@ type CreatedApiKey = ResponseOf<'/v1/api-keys', 'post'>;
 export class ApiKeysScreen extends ConsoleScreen {
   static override properties: PropertyDeclarations = {
     ...ConsoleScreen.properties,
-    keys: { state: true },
     created: { state: true },
     busy: { state: true },
     formError: { state: true },
     revoking: { state: true },
   };
 
-  declare keys: ApiKey[] | null;
   declare created: CreatedApiKey | null;
   declare busy: boolean;
   declare formError: unknown;
@@ -32,16 +31,17 @@ export class ApiKeysScreen extends ConsoleScreen {
 
   constructor() {
     super();
-    this.keys = null;
     this.created = null;
     this.busy = false;
     this.formError = null;
     this.revoking = null;
   }
 
-  protected override async load(signal: AbortSignal): Promise<void> {
-    this.keys = (await this.api.get('/v1/api-keys', { signal })).data;
-  }
+  /** The keys of the environment shown, again after one is created or revoked. */
+  readonly #keys = new Task(this, {
+    args: () => [this.ctx.environment] as const,
+    task: async (_, { signal }) => (await this.api.get('/v1/api-keys', { signal })).data,
+  });
 
   get #mayCreateProduction(): boolean {
     return this.ctx.me?.user.role === 'tenant_admin';
@@ -72,7 +72,7 @@ export class ApiKeysScreen extends ConsoleScreen {
         idempotencyKey: actionKey(),
       });
       form.reset();
-      await this.reload();
+      await this.#keys.run();
       void this.focusAfterRender('idv-copy-field');
     } catch (error) {
       this.formError = error;
@@ -92,7 +92,7 @@ export class ApiKeysScreen extends ConsoleScreen {
     try {
       await this.api.delete('/v1/api-keys/{id}', { params: { id: key.api_key_id } });
       this.revoking = null;
-      await this.reload();
+      await this.#keys.run();
     } catch (error) {
       this.formError = error;
     } finally {
@@ -137,8 +137,8 @@ export class ApiKeysScreen extends ConsoleScreen {
 
   override render() {
     const t = this.t;
-    const keys = this.keys;
-    return html`${this.heading(t('navApiKeys'))} ${this.renderError()} ${this.renderLoading()}
+    const keys = this.#keys.value;
+    return html`${this.heading(t('navApiKeys'))} ${this.renderTask(this.#keys)}
       ${this.created ? secretOnce(t, this.created.name, this.created.secret, t('apiKeyCreated')) : nothing}
       ${keys && keys.length === 0 ? html`<p>${t('noApiKeys')}</p>` : nothing}
       ${

@@ -1,4 +1,5 @@
-import { html, nothing, type PropertyDeclarations } from 'lit';
+import { Task } from '@lit/task';
+import { html, nothing } from 'lit';
 import type { Schemas } from '../api/console-api.ts';
 import { SESSION_STATUSES } from '../api/lists.ts';
 import { codeLabel } from '../i18n/localize.ts';
@@ -19,22 +20,11 @@ const DAYS = 30;
 export class DashboardScreen extends ConsoleScreen {
   static override styles = [...ConsoleScreen.styles, dashboardStyles];
 
-  static override properties: PropertyDeclarations = {
-    ...ConsoleScreen.properties,
-    stats: { state: true },
-  };
-
-  declare stats: Stats | null;
-
-  constructor() {
-    super();
-    this.stats = null;
-  }
-
-  protected override async load(signal: AbortSignal): Promise<void> {
-    this.stats = null;
-    this.stats = await this.api.get('/v1/stats', { query: { days: DAYS }, signal });
-  }
+  /** The environment's figures (none shown while another environment's load). */
+  readonly #stats = new Task(this, {
+    args: () => [this.ctx.environment] as const,
+    task: (_, { signal }) => this.api.get('/v1/stats', { query: { days: DAYS }, signal }),
+  });
 
   #renderCards(stats: Stats) {
     const t = this.t;
@@ -106,14 +96,14 @@ export class DashboardScreen extends ConsoleScreen {
   }
 
   override render() {
-    const stats = this.stats;
-    return html`${this.heading(this.t('navDashboard'))} ${this.renderError()} ${this.renderLoading()}
-    ${
-      stats
-        ? html`${this.#renderCards(stats)} ${dailyChart(stats.per_day, this.t, this.ctx.locale)}
-        ${this.#renderByStatus(stats)}`
-        : nothing
-    }`;
+    return html`${this.heading(this.t('navDashboard'))}
+    ${this.#stats.render({
+      pending: () => this.loadingNotice(),
+      error: (error) => this.renderError(error),
+      complete: (stats) =>
+        html`${this.#renderCards(stats)} ${dailyChart(stats.per_day, this.t, this.ctx.locale)}
+        ${this.#renderByStatus(stats)}`,
+    })}`;
   }
 }
 

@@ -1,5 +1,5 @@
-import { html, nothing, type PropertyDeclarations } from 'lit';
-import type { Schemas } from '../api/console-api.ts';
+import { Task } from '@lit/task';
+import { html, nothing } from 'lit';
 import { codeLabel } from '../i18n/localize.ts';
 import { consolePath } from '../routing/console-path.ts';
 import { ConsoleScreen } from '../ui/console-screen.ts';
@@ -7,29 +7,26 @@ import { badge, formQuery, type PageCursor, pageCursors, pager } from '../ui/wid
 
 /** `/console/identities`: verified people and businesses of the environment (`GET /v1/identities`). */
 export class IdentitiesScreen extends ConsoleScreen {
-  static override properties: PropertyDeclarations = {
-    ...ConsoleScreen.properties,
-    list: { state: true },
-  };
-
-  declare list: Schemas['IdentityList'] | null;
-
-  constructor() {
-    super();
-    this.list = null;
-  }
-
-  protected override async load(signal: AbortSignal): Promise<void> {
-    this.list = await this.api.get('/v1/identities', {
-      signal,
-      query: {
-        external_user_reference: this.query.get('reference'),
-        starting_after: this.query.get('starting_after'),
-        ending_before: this.query.get('ending_before'),
-        limit: 20,
-      },
-    });
-  }
+  /** The page of identities the filters and the cursor ask for; a new page aborts the one still loading. */
+  readonly #list = new Task(this, {
+    args: () =>
+      [
+        this.ctx.environment,
+        this.query.get('reference'),
+        this.query.get('starting_after'),
+        this.query.get('ending_before'),
+      ] as const,
+    task: ([, reference, startingAfter, endingBefore], { signal }) =>
+      this.api.get('/v1/identities', {
+        signal,
+        query: {
+          external_user_reference: reference,
+          starting_after: startingAfter,
+          ending_before: endingBefore,
+          limit: 20,
+        },
+      }),
+  });
 
   #filter(event: SubmitEvent): void {
     event.preventDefault();
@@ -44,7 +41,7 @@ export class IdentitiesScreen extends ConsoleScreen {
 
   override render() {
     const t = this.t;
-    const list = this.list;
+    const list = this.#list.value;
     return html`${this.heading(t('navIdentities'))}
       <form @submit=${this.#filter} role="search" aria-label=${t('filtersLegend')}>
         <fieldset>
@@ -61,7 +58,7 @@ export class IdentitiesScreen extends ConsoleScreen {
           </div>
         </fieldset>
       </form>
-      ${this.renderError()} ${this.renderLoading()}
+      ${this.renderTask(this.#list)}
       ${list && list.data.length === 0 ? html`<p>${t('noResults')}</p>` : nothing}
       ${
         list && list.data.length > 0

@@ -1,3 +1,4 @@
+import { Task } from '@lit/task';
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { ResponseOf, Schemas } from '../api/console-api.ts';
 import { consolePath } from '../routing/console-path.ts';
@@ -14,28 +15,27 @@ type WebhookWithSecret = ResponseOf<'/v1/webhooks', 'post'>;
 export class WebhooksScreen extends ConsoleScreen {
   static override properties: PropertyDeclarations = {
     ...ConsoleScreen.properties,
-    list: { state: true },
     created: { state: true },
     busy: { state: true },
     formError: { state: true },
   };
 
-  declare list: Schemas['WebhookList'] | null;
   declare created: WebhookWithSecret | null;
   declare busy: boolean;
   declare formError: unknown;
 
   constructor() {
     super();
-    this.list = null;
     this.created = null;
     this.busy = false;
     this.formError = null;
   }
 
-  protected override async load(signal: AbortSignal): Promise<void> {
-    this.list = await this.api.get('/v1/webhooks', { signal, query: { limit: 100 } });
-  }
+  /** The environment's endpoints, again after one is added. */
+  readonly #list = new Task(this, {
+    args: () => [this.ctx.environment] as const,
+    task: (_, { signal }) => this.api.get('/v1/webhooks', { signal, query: { limit: 100 } }),
+  });
 
   async #create(event: SubmitEvent): Promise<void> {
     event.preventDefault();
@@ -57,7 +57,7 @@ export class WebhooksScreen extends ConsoleScreen {
         idempotencyKey: actionKey(),
       });
       form.reset();
-      await this.reload();
+      await this.#list.run();
       void this.focusAfterRender('idv-copy-field');
     } catch (error) {
       this.formError = error;
@@ -95,9 +95,9 @@ export class WebhooksScreen extends ConsoleScreen {
 
   override render() {
     const t = this.t;
-    return html`${this.heading(t('navWebhooks'))} ${this.renderError()} ${this.renderLoading()}
+    return html`${this.heading(t('navWebhooks'))} ${this.renderTask(this.#list)}
       ${this.created ? secretOnce(t, t('webhookSecretTitle'), this.created.secret, t('webhookCreated')) : nothing}
-      ${this.list ? this.#renderList(this.list) : nothing}
+      ${this.#list.value ? this.#renderList(this.#list.value) : nothing}
       ${
         this.can('webhooks:write')
           ? html`<section aria-labelledby="create">

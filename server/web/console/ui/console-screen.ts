@@ -1,5 +1,12 @@
 import { initialState, Task, TaskStatus } from '@lit/task';
-import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import {
+  html,
+  LitElement,
+  nothing,
+  type PropertyDeclarations,
+  type ReactiveController,
+  type TemplateResult,
+} from 'lit';
 import { sharedStyles } from '../../../../src/components/shared-styles.ts';
 import { ConsoleApiError } from '../api/console-api-error.ts';
 import type { ConsoleApi } from '../api/console-api.ts';
@@ -96,6 +103,8 @@ export class ConsoleScreen extends LitElement {
   /** Subscribed: a change of language re-renders the screen in the new one. */
   readonly #t = consumeTranslator(this);
   readonly #api = consumeApi(this);
+  /** The screen's own tasks (its data), aborted when it leaves the page and run again when it comes back. */
+  readonly #tasks: Task<readonly unknown[], unknown>[] = [];
   /** Counts connections, so a screen put back into the page loads again (its old load was aborted). */
   #connection = 0;
   /**
@@ -103,7 +112,7 @@ export class ConsoleScreen extends LitElement {
    * run. Its failure lands in `error`, which a new run clears; an aborted run's failure is no failure.
    */
   readonly #loader = new Task(this, {
-    args: () => [this.ctx ? this.loadKey() : null, this.#connection] as const,
+    args: () => [this.ctx ? this.loadKey() : null] as const,
     task: async ([key], { signal }) => {
       if (key === null) return initialState;
       this.error = null;
@@ -173,14 +182,27 @@ export class ConsoleScreen extends LitElement {
     return this.#loader.run();
   }
 
+  /** Notes each `Task` the screen declares (a Task adds itself as a controller), for leaving and coming back. */
+  override addController(controller: ReactiveController): void {
+    super.addController(controller);
+    if (controller instanceof Task) this.#tasks.push(controller);
+  }
+
+  /**
+   * A screen put back into the page loads again: its tasks that ran before run again (their old runs were
+   * aborted when it left).
+   */
   override connectedCallback(): void {
     super.connectedCallback();
     this.#connection += 1;
+    if (this.#connection === 1) return;
+    for (const task of this.#tasks) if (task.status !== TaskStatus.INITIAL) void task.run();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#loader.abort();
+    for (const task of this.#tasks) task.abort();
   }
 
   date(iso: string | null | undefined): string {
@@ -224,6 +246,16 @@ export class ConsoleScreen extends LitElement {
   }
 
   renderLoading(): unknown {
-    return this.loading ? html`<p role="status" class="muted">${this.t('loading')}</p>` : nothing;
+    return this.loading ? this.loadingNotice() : nothing;
+  }
+
+  /** The notice, announced, that the screen's data is on its way. */
+  loadingNotice(): TemplateResult {
+    return html`<p role="status" class="muted">${this.t('loading')}</p>`;
+  }
+
+  /** What the state of a screen's `task` shows: the loading notice while it runs, its failure once it failed. */
+  renderTask(task: Task<readonly unknown[], unknown>): unknown {
+    return task.render({ pending: () => this.loadingNotice(), error: (error) => this.renderError(error) });
   }
 }
