@@ -1,4 +1,5 @@
-import { html, nothing, type PropertyDeclarations } from 'lit';
+import { Task } from '@lit/task';
+import { html, nothing } from 'lit';
 import type { Schemas } from '../api/console-api.ts';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../../features/audit/audit-actions.ts';
 import { ENVIRONMENTS } from '../api/lists.ts';
@@ -25,46 +26,33 @@ function targetHref(target: AuditEvent['target']): string | null {
  * holds ids, codes and network prefixes only, never personal values.
  */
 export class AuditScreen extends ConsoleScreen {
-  static override properties: PropertyDeclarations = {
-    ...ConsoleScreen.properties,
-    list: { state: true },
-  };
-
-  declare list: Schemas['AuditEventList'] | null;
-
-  constructor() {
-    super();
-    this.list = null;
-  }
-
-  /** The log spans both environments: only its own filters reload it. */
   /** Tenant-wide: the same whichever environment is chosen, so never marked as sandbox data. */
   protected override get environmentScoped(): boolean {
     return false;
   }
 
-  protected override loadKey(): string {
-    return this.query.toString();
-  }
-
-  protected override async load(signal: AbortSignal): Promise<void> {
-    const q = this.query;
-    this.list = await this.api.get('/v1/audit-events', {
-      signal,
-      query: {
-        action: q.get('action'),
-        actor_id: q.get('actor'),
-        target_type: q.get('target_type'),
-        target_id: q.get('target'),
-        environment: q.get('env'),
-        created_gte: dayBoundary(q.get('from') ?? '', false),
-        created_lte: dayBoundary(q.get('to') ?? '', true),
-        starting_after: q.get('starting_after'),
-        ending_before: q.get('ending_before'),
-        limit: 50,
-      },
-    });
-  }
+  /** The page of the log the URL's filters ask for. The log spans both environments: only its filters reload it. */
+  readonly #list = new Task(this, {
+    args: () => [this.query.toString()] as const,
+    task: ([query], { signal }) => {
+      const q = new URLSearchParams(query);
+      return this.api.get('/v1/audit-events', {
+        signal,
+        query: {
+          action: q.get('action'),
+          actor_id: q.get('actor'),
+          target_type: q.get('target_type'),
+          target_id: q.get('target'),
+          environment: q.get('env'),
+          created_gte: dayBoundary(q.get('from') ?? '', false),
+          created_lte: dayBoundary(q.get('to') ?? '', true),
+          starting_after: q.get('starting_after'),
+          ending_before: q.get('ending_before'),
+          limit: 50,
+        },
+      });
+    },
+  });
 
   #filter(event: SubmitEvent): void {
     event.preventDefault();
@@ -175,8 +163,8 @@ export class AuditScreen extends ConsoleScreen {
 
   override render() {
     const t = this.t;
-    const list = this.list;
-    return html`${this.heading(t('navAudit'))} ${this.#renderFilters()} ${this.renderError()} ${this.renderLoading()}
+    const list = this.#list.value;
+    return html`${this.heading(t('navAudit'))} ${this.#renderFilters()} ${this.renderTask(this.#list)}
       ${list && list.data.length === 0 ? html`<p>${t('noResults')}</p>` : nothing}
       ${
         list && list.data.length > 0

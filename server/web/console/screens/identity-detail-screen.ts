@@ -1,3 +1,4 @@
+import { Task } from '@lit/task';
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { ConsoleApiError } from '../api/console-api-error.ts';
 import type { RequestOf, Schemas } from '../api/console-api.ts';
@@ -20,13 +21,11 @@ type ReverificationBody = RequestOf<'/v1/identities/{identity_id}/reverification
 export class IdentityDetailScreen extends ConsoleScreen {
   static override properties: PropertyDeclarations = {
     ...ConsoleScreen.properties,
-    identity: { state: true },
     open: { state: true },
     busy: { state: true },
     formError: { state: true },
   };
 
-  declare identity: Identity | null;
   /** The open re-verification request, if any. */
   declare open: ReverificationRequest | null;
   declare busy: boolean;
@@ -34,7 +33,6 @@ export class IdentityDetailScreen extends ConsoleScreen {
 
   constructor() {
     super();
-    this.identity = null;
     this.open = null;
     this.busy = false;
     this.formError = null;
@@ -45,24 +43,26 @@ export class IdentityDetailScreen extends ConsoleScreen {
     return { id: this.params['id'] ?? '' };
   }
 
-  protected override async load(signal: AbortSignal): Promise<void> {
-    this.identity = null;
-    this.open = null;
-    const [identity, open] = await Promise.all([
-      this.api.get('/v1/identities/{id}', { params: this.#params, signal }),
-      this.api
-        .get('/v1/identities/{identity_id}/reverification-request', {
-          params: { identity_id: this.#params.id },
-          signal,
-        })
-        .catch((error) => {
-          if (error instanceof ConsoleApiError && error.status === 404) return null;
-          throw error;
-        }),
-    ]);
-    this.identity = identity;
-    this.open = open;
-  }
+  /**
+   * The identity and its open re-verification request (none: 404). The request lives in `open` once
+   * loaded, since starting one replaces it with the server's answer.
+   */
+  readonly #identity = new Task(this, {
+    args: () => [this.ctx.environment, this.params['id'] ?? ''] as const,
+    task: ([, id], { signal }) =>
+      Promise.all([
+        this.api.get('/v1/identities/{id}', { params: { id }, signal }),
+        this.api
+          .get('/v1/identities/{identity_id}/reverification-request', { params: { identity_id: id }, signal })
+          .catch((error) => {
+            if (error instanceof ConsoleApiError && error.status === 404) return null;
+            throw error;
+          }),
+      ]),
+    onComplete: ([, open]) => {
+      this.open = open;
+    },
+  });
 
   async #start(event: SubmitEvent): Promise<void> {
     event.preventDefault();
@@ -151,14 +151,17 @@ export class IdentityDetailScreen extends ConsoleScreen {
   }
 
   override render() {
+    return html`${this.heading(this.t('identityTitle'), html`<code>${this.params['id']}</code>`)}
+      ${this.renderTask(this.#identity)}
+      ${this.#identity.render({ complete: ([identity]) => this.#renderIdentity(identity) })}`;
+  }
+
+  #renderIdentity(identity: Identity) {
     const t = this.t;
-    const identity = this.identity;
-    const a = identity?.attributes;
-    return html`${this.heading(t('identityTitle'), html`<code>${this.params['id']}</code>`)} ${this.renderError()}
-      ${this.renderLoading()}
-      ${
-        identity && a
-          ? html`${identity.personal_data_masked ? html`<p class="notice">${t('maskedNotice')}</p>` : nothing}
+    const a = identity.attributes;
+    return html`${
+      a
+        ? html`${identity.personal_data_masked ? html`<p class="notice">${t('maskedNotice')}</p>` : nothing}
             <dl class="facts">
               <dt>${t('status')}</dt>
               <dd>${badge(t, 'identityStatus_', identity.status)}</dd>
@@ -199,8 +202,8 @@ export class IdentityDetailScreen extends ConsoleScreen {
                 : nothing
             }
             ${this.#renderReverification(identity)}`
-          : nothing
-      }`;
+        : nothing
+    }`;
   }
 }
 

@@ -1,3 +1,4 @@
+import { initialState, Task, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { Schemas } from '../api/console-api.ts';
 import { codeLabel } from '../i18n/localize.ts';
@@ -30,8 +31,6 @@ export class SessionDetailScreen extends ConsoleScreen {
     ...ConsoleScreen.properties,
     session: { state: true },
     result: { state: true },
-    events: { state: true },
-    deliveries: { state: true },
     confirming: { state: true },
     actionError: { state: true },
     message: { state: true },
@@ -39,8 +38,6 @@ export class SessionDetailScreen extends ConsoleScreen {
 
   declare session: Session | null;
   declare result: SessionResult | null;
-  declare events: ApiEvent[] | null;
-  declare deliveries: DeliveryRow[] | null;
   declare confirming: boolean;
   declare actionError: unknown;
   declare message: string;
@@ -49,8 +46,6 @@ export class SessionDetailScreen extends ConsoleScreen {
     super();
     this.session = null;
     this.result = null;
-    this.events = null;
-    this.deliveries = null;
     this.confirming = false;
     this.actionError = null;
     this.message = '';
@@ -60,25 +55,38 @@ export class SessionDetailScreen extends ConsoleScreen {
     return this.params['id'] ?? '';
   }
 
-  protected override async load(signal: AbortSignal): Promise<void> {
-    const params = { id: this.#id };
-    this.session = null;
-    const [session, result] = await Promise.all([
-      this.api.get('/v1/sessions/{id}', { params, signal }),
-      this.api.get('/v1/sessions/{id}/result', { params, signal }),
-    ]);
-    this.session = session;
-    this.result = result;
-    if (this.can('webhooks:read')) await this.#loadActivity(signal);
-  }
+  /**
+   * The session and its result. They live in `session` and `result` once loaded (cancelling replaces the
+   * session with the server's answer), shown only when this task is complete.
+   */
+  readonly #detail = new Task(this, {
+    args: () => [this.ctx.environment, this.#id] as const,
+    task: ([, id], { signal }) =>
+      Promise.all([
+        this.api.get('/v1/sessions/{id}', { params: { id }, signal }),
+        this.api.get('/v1/sessions/{id}/result', { params: { id }, signal }),
+      ]),
+    onComplete: ([session, result]) => {
+      this.session = session;
+      this.result = result;
+    },
+  });
 
-  /** The session's events, and for each endpoint the deliveries of those events. */
-  async #loadActivity(signal: AbortSignal): Promise<void> {
+  /** The session's events and their deliveries, for a role with `webhooks:read` (no run without it). */
+  readonly #activity = new Task(this, {
+    args: () => [this.ctx.environment, this.#id, this.can('webhooks:read')] as const,
+    task: ([, id, mayRead], { signal }) => (mayRead ? this.#loadActivity(id, signal) : initialState),
+  });
+
+  /** The session's events (oldest first), and for each endpoint the deliveries of those events. */
+  async #loadActivity(
+    id: string,
+    signal: AbortSignal,
+  ): Promise<{ events: ApiEvent[]; deliveries: DeliveryRow[] }> {
     const [events, webhooks] = await Promise.all([
-      this.api.get('/v1/events', { signal, query: { session_id: this.#id, limit: 100 } }),
+      this.api.get('/v1/events', { signal, query: { session_id: id, limit: 100 } }),
       this.api.get('/v1/webhooks', { signal, query: { limit: 100 } }),
     ]);
-    this.events = [...events.data].reverse();
     const lookups = webhooks.data.flatMap((webhook) =>
       events.data.map(async (event) => {
         const page = await this.api.get('/v1/webhooks/{id}/deliveries', {
@@ -91,7 +99,7 @@ export class SessionDetailScreen extends ConsoleScreen {
     );
     const rows = (await Promise.all(lookups)).flat();
     rows.sort((a, b) => a.delivery.created_at.localeCompare(b.delivery.created_at));
-    this.deliveries = rows;
+    return { events: [...events.data].reverse(), deliveries: rows };
   }
 
   #askCancel(): void {
@@ -278,14 +286,19 @@ export class SessionDetailScreen extends ConsoleScreen {
 
   override render() {
     const { session, result } = this;
+    const detail = this.#detail;
     return html`${this.heading(this.t('sessionTitle'), html`<code>${this.#id}</code>`)}
       ${this.message ? html`<p class="notice" role="status">${this.message}</p>` : nothing}
-      ${this.renderError()} ${this.renderError(this.actionError)} ${this.renderLoading()}
+      ${this.renderError(this.actionError)}
+      ${this.renderTask(detail.status === TaskStatus.COMPLETE ? this.#activity : detail)}
       ${
-        session
+        session && detail.status === TaskStatus.COMPLETE
           ? html`${this.#renderActions(session)} ${this.#renderOverview(session, result)} ${this.#renderSteps(session)}
-          ${result ? this.#renderResult(result) : nothing} ${this.events ? this.#renderTimeline(this.events) : nothing}
-          ${this.deliveries ? this.#renderDeliveries(this.deliveries) : nothing}`
+          ${result ? this.#renderResult(result) : nothing}
+          ${this.#activity.render({
+            complete: ({ events, deliveries }) =>
+              html`${this.#renderTimeline(events)} ${this.#renderDeliveries(deliveries)}`,
+          })}`
           : nothing
       }`;
   }

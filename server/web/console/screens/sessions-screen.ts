@@ -1,3 +1,4 @@
+import { Task } from '@lit/task';
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { Schemas } from '../api/console-api.ts';
 import { FLOWS, TIERS } from '../../../domain/session-steps.ts';
@@ -22,25 +23,21 @@ const FILTERS = ['q', 'status', 'reason', 'flow', 'tier', 'country', 'reference'
 export class SessionsScreen extends ConsoleScreen {
   static override properties: PropertyDeclarations = {
     ...ConsoleScreen.properties,
-    list: { state: true },
     exporting: { state: true },
     exportError: { state: true },
   };
 
-  declare list: Schemas['SessionList'] | null;
   declare exporting: boolean;
   declare exportError: unknown;
 
   constructor() {
     super();
-    this.list = null;
     this.exporting = false;
     this.exportError = null;
   }
 
   /** The API's filters from the page's URL: what the list shows is what the export writes. */
-  #filters() {
-    const q = this.query;
+  #filters(q = this.query) {
     return {
       q: q.get('q')?.trim(),
       status: q.get('status'),
@@ -73,18 +70,22 @@ export class SessionsScreen extends ConsoleScreen {
     }
   }
 
-  protected override async load(signal: AbortSignal): Promise<void> {
-    const q = this.query;
-    this.list = await this.api.get('/v1/sessions', {
-      signal,
-      query: {
-        ...this.#filters(),
-        starting_after: q.get('starting_after'),
-        ending_before: q.get('ending_before'),
-        limit: 20,
-      },
-    });
-  }
+  /** The page of sessions the URL's filters and cursor ask for; a new one aborts the one still loading. */
+  readonly #list = new Task(this, {
+    args: () => [this.ctx.environment, this.query.toString()] as const,
+    task: ([, query], { signal }) => {
+      const q = new URLSearchParams(query);
+      return this.api.get('/v1/sessions', {
+        signal,
+        query: {
+          ...this.#filters(q),
+          starting_after: q.get('starting_after'),
+          ending_before: q.get('ending_before'),
+          limit: 20,
+        },
+      });
+    },
+  });
 
   #filter(event: SubmitEvent): void {
     event.preventDefault();
@@ -190,8 +191,8 @@ export class SessionsScreen extends ConsoleScreen {
   override render() {
     return html`${this.heading(this.t('navSessions'))} ${this.#renderFilters()}
     <div role="status">${this.exporting ? html`<p class="muted">${this.t('exporting')}</p>` : nothing}</div>
-    ${this.renderError(this.exportError)} ${this.renderError()}
-    ${this.renderLoading()} ${this.list ? this.#renderTable(this.list) : nothing}`;
+    ${this.renderError(this.exportError)} ${this.renderTask(this.#list)}
+    ${this.#list.value ? this.#renderTable(this.#list.value) : nothing}`;
   }
 }
 

@@ -1,3 +1,4 @@
+import { Task } from '@lit/task';
 import { html, nothing, type PropertyDeclarations, svg } from 'lit';
 import type { Schemas } from '../api/console-api.ts';
 import { ConsoleScreen } from '../ui/console-screen.ts';
@@ -62,14 +63,22 @@ export class SettingsScreen extends ConsoleScreen {
     this.watchlistError = null;
   }
 
-  protected override async load(signal: AbortSignal): Promise<void> {
-    const [tenant, watchlist] = await Promise.all([
-      this.api.get('/v1/tenant', { signal }),
-      this.can('watchlist:read') ? this.api.get('/v1/watchlist', { signal }) : Promise.resolve(null),
-    ]);
-    this.tenant = tenant;
-    this.watchlist = watchlist;
-  }
+  /**
+   * The tenant and the environment's watchlist, as the form and the watchlist section start from (saving
+   * and uploading replace them with the server's answer, so they live in `tenant` and `watchlist`).
+   */
+  readonly #settings = new Task(this, {
+    args: () => [this.ctx.environment, this.can('watchlist:read')] as const,
+    task: ([, mayReadWatchlist], { signal }) =>
+      Promise.all([
+        this.api.get('/v1/tenant', { signal }),
+        mayReadWatchlist ? this.api.get('/v1/watchlist', { signal }) : Promise.resolve(null),
+      ]),
+    onComplete: ([tenant, watchlist]) => {
+      this.tenant = tenant;
+      this.watchlist = watchlist;
+    },
+  });
 
   /** The form's values that differ from the tenant as loaded. */
   #changes(form: HTMLFormElement, tenant: Tenant): TenantChanges {
@@ -265,7 +274,7 @@ export class SettingsScreen extends ConsoleScreen {
 
   override render() {
     const t = this.t;
-    return html`${this.heading(t('navSettings'))} ${this.renderError()} ${this.renderLoading()}
+    return html`${this.heading(t('navSettings'))} ${this.renderTask(this.#settings)}
       <div role="status">${this.message ? html`<p class="notice">${this.message}</p>` : nothing}</div>
       ${this.tenant ? this.#renderForm(this.tenant) : nothing}
       ${this.watchlist ? this.#renderWatchlist(this.watchlist) : nothing}`;

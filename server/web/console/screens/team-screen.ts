@@ -1,3 +1,4 @@
+import { Task } from '@lit/task';
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { ConsoleApiError } from '../api/console-api-error.ts';
 import type { ResponseOf, Role, Schemas } from '../api/console-api.ts';
@@ -18,7 +19,6 @@ type TenantUser = Schemas['TenantUser'];
 export class TeamScreen extends ConsoleScreen {
   static override properties: PropertyDeclarations = {
     ...ConsoleScreen.properties,
-    list: { state: true },
     invitation: { state: true },
     busy: { state: true },
     formError: { state: true },
@@ -26,7 +26,6 @@ export class TeamScreen extends ConsoleScreen {
     message: { state: true },
   };
 
-  declare list: Schemas['TenantUserList'] | null;
   declare invitation: InvitedUser | null;
   declare busy: boolean;
   declare formError: unknown;
@@ -35,7 +34,6 @@ export class TeamScreen extends ConsoleScreen {
 
   constructor() {
     super();
-    this.list = null;
     this.invitation = null;
     this.busy = false;
     this.formError = null;
@@ -43,26 +41,23 @@ export class TeamScreen extends ConsoleScreen {
     this.message = '';
   }
 
-  /** Users belong to the tenant, not to an environment. */
   /** Tenant-wide: the same whichever environment is chosen, so never marked as sandbox data. */
   protected override get environmentScoped(): boolean {
     return false;
   }
 
-  protected override loadKey(): string {
-    return this.query.toString();
-  }
-
-  protected override async load(signal: AbortSignal): Promise<void> {
-    this.list = await this.api.get('/v1/users', {
-      signal,
-      query: {
-        limit: 50,
-        starting_after: this.query.get('starting_after'),
-        ending_before: this.query.get('ending_before'),
-      },
-    });
-  }
+  /**
+   * The page of users the cursor asks for, again after each change. Users belong to the tenant, not to
+   * an environment: only the page's cursor reloads it.
+   */
+  readonly #list = new Task(this, {
+    args: () => [this.query.get('starting_after'), this.query.get('ending_before')] as const,
+    task: ([startingAfter, endingBefore], { signal }) =>
+      this.api.get('/v1/users', {
+        signal,
+        query: { limit: 50, starting_after: startingAfter, ending_before: endingBefore },
+      }),
+  });
 
   /** The link the invited colleague opens; the token rides in the fragment, which no server sees. */
   #invitationLink(token: string): string {
@@ -121,7 +116,7 @@ export class TeamScreen extends ConsoleScreen {
       });
       this.#settle(action);
       form.reset();
-      await this.reload();
+      await this.#list.run();
       void this.focusAfterRender('idv-copy-field');
     } catch (error) {
       this.#settle(action, error);
@@ -138,7 +133,7 @@ export class TeamScreen extends ConsoleScreen {
     try {
       await this.api.patch('/v1/users/{id}', { params: { id: user.user_id }, body });
       this.message = message;
-      await this.reload();
+      await this.#list.run();
     } catch (error) {
       this.rowError = { userId: user.user_id, error: this.#problemText(error) };
     } finally {
@@ -156,7 +151,7 @@ export class TeamScreen extends ConsoleScreen {
         idempotencyKey: this.#keyOf(action),
       });
       this.#settle(action);
-      await this.reload();
+      await this.#list.run();
       void this.focusAfterRender('idv-copy-field');
     } catch (error) {
       this.#settle(action, error);
@@ -224,8 +219,8 @@ export class TeamScreen extends ConsoleScreen {
 
   override render() {
     const t = this.t;
-    const list = this.list;
-    return html`${this.heading(t('navTeam'))} ${this.renderError()} ${this.renderLoading()}
+    const list = this.#list.value;
+    return html`${this.heading(t('navTeam'))} ${this.renderTask(this.#list)}
       <div role="status">${this.message ? html`<p class="notice">${this.message}</p>` : nothing}</div>
       ${
         this.invitation

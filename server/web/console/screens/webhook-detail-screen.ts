@@ -1,3 +1,4 @@
+import { Task } from '@lit/task';
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { Schemas } from '../api/console-api.ts';
 import { consolePath } from '../routing/console-path.ts';
@@ -53,22 +54,32 @@ export class WebhookDetailScreen extends ConsoleScreen {
     return { id: this.params['id'] ?? '' };
   }
 
-  protected override async load(signal: AbortSignal): Promise<void> {
-    const [webhook, deliveries] = await Promise.all([
-      this.api.get('/v1/webhooks/{id}', { params: this.#params, signal }),
-      this.api.get('/v1/webhooks/{id}/deliveries', {
-        params: this.#params,
-        signal,
-        query: {
-          limit: 20,
-          starting_after: this.query.get('starting_after'),
-          ending_before: this.query.get('ending_before'),
-        },
-      }),
-    ]);
-    this.webhook = webhook;
-    this.deliveries = deliveries;
-  }
+  /**
+   * The webhook and the page of its deliveries the cursor asks for, again after a test or a retry (the
+   * writes that change the webhook replace `webhook` with the server's answer).
+   */
+  readonly #detail = new Task(this, {
+    args: () =>
+      [
+        this.ctx.environment,
+        this.params['id'] ?? '',
+        this.query.get('starting_after'),
+        this.query.get('ending_before'),
+      ] as const,
+    task: ([, id, startingAfter, endingBefore], { signal }) =>
+      Promise.all([
+        this.api.get('/v1/webhooks/{id}', { params: { id }, signal }),
+        this.api.get('/v1/webhooks/{id}/deliveries', {
+          params: { id },
+          signal,
+          query: { limit: 20, starting_after: startingAfter, ending_before: endingBefore },
+        }),
+      ]),
+    onComplete: ([webhook, deliveries]) => {
+      this.webhook = webhook;
+      this.deliveries = deliveries;
+    },
+  });
 
   /** Runs a write, shows its failure, and says what happened in the status line. */
   async #act(action: () => Promise<string>): Promise<void> {
@@ -131,7 +142,7 @@ export class WebhookDetailScreen extends ConsoleScreen {
     void this.#act(async () => {
       const result = await this.api.post('/v1/webhooks/{id}/test', { params: this.#params });
       this.testResult = result;
-      await this.reload();
+      await this.#detail.run();
       return result.status_class === null
         ? this.t('webhookTestNoAnswer')
         : this.t('webhookTestAnswered', { status: result.status_class });
@@ -144,7 +155,7 @@ export class WebhookDetailScreen extends ConsoleScreen {
         params: { ...this.#params, delivery_id: delivery.delivery_id },
         idempotencyKey: actionKey(),
       });
-      await this.reload();
+      await this.#detail.run();
       return this.t('retryQueued');
     });
   }
@@ -309,7 +320,7 @@ export class WebhookDetailScreen extends ConsoleScreen {
   override render() {
     const t = this.t;
     const webhook = this.webhook;
-    return html`${this.heading(t('webhookTitle'))} ${this.renderError()} ${this.renderLoading()}
+    return html`${this.heading(t('webhookTitle'))} ${this.renderTask(this.#detail)}
       <div role="status">${this.message ? html`<p class="notice">${this.message}</p>` : nothing}</div>
       ${this.renderError(this.actionError)}
       ${this.secret ? secretOnce(t, t('webhookSecretTitle'), this.secret, t('webhookSecretRotated')) : nothing}
