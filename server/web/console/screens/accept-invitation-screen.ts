@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyDeclarations } from 'lit';
+import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { ConsoleApiError } from '../api/console-api-error.ts';
 import { BASE } from '../routing/console-path.ts';
 import { ConsoleScreen } from '../ui/console-screen.ts';
@@ -36,12 +36,10 @@ export class AcceptInvitationScreen extends ConsoleScreen {
     this.token = '';
   }
 
-  protected override loadKey(): string {
-    return this.fragment;
-  }
-
-  protected override async load(): Promise<void> {
-    if (!this.fragment) return;
+  /** Takes the token from the fragment, then drops it from the address bar. */
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    if (!changed.has('fragment') || !this.fragment) return;
     this.token = decodeURIComponent(this.fragment);
     this.navigate(`${BASE}/accept-invitation`, true);
   }

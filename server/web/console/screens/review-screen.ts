@@ -1,3 +1,4 @@
+import { Task } from '@lit/task';
 import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { ConsoleApiError } from '../api/console-api-error.ts';
@@ -154,11 +155,6 @@ export class ReviewScreen extends ConsoleScreen {
     this.#leaveClaim();
   }
 
-  /** The queue belongs to the environment and its filters; `?session=` only picks where to start. */
-  protected override loadKey(): string {
-    return [this.ctx.environment, ...QUEUE_FILTERS.map((name) => this.query.get(name) ?? '')].join('|');
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (changed.has('query') && changed.get('query') !== undefined && this.queue) {
@@ -168,20 +164,28 @@ export class ReviewScreen extends ConsoleScreen {
     }
   }
 
-  protected override async load(signal: AbortSignal): Promise<void> {
-    this.queue = null;
-    this.current = null;
-    this.#more = null;
-    // Oldest first, by the server (`order=asc`): the queue is read a page at a time, however long it is.
-    // The first session is read as soon as the queue is, not after the members list (an admin's
-    // assignment choices, which never fails the load): that list is not what the reviewer looks at first.
-    const assignees = this.#loadAssignees(signal);
-    const sessions = await this.#page(signal);
-    this.queue = sessions;
-    const wanted = this.query.get('session');
-    const start = Math.max(0, wanted ? sessions.findIndex((s) => s.session_id === wanted) : 0);
-    await Promise.all([sessions.length > 0 ? this.#show(start, false) : null, assignees]);
-  }
+  /**
+   * The queue's first page and its first session (or `?session=`'s). The queue belongs to the environment
+   * and its filters (`?session=` only picks where to start); it is the screen's working state from then on
+   * (`queue`: paged further, decided sessions leaving it), so this task fills it rather than returning it.
+   */
+  readonly #queue = new Task(this, {
+    args: () => [this.ctx.environment, ...QUEUE_FILTERS.map((name) => this.query.get(name) ?? '')],
+    task: async (_, { signal }) => {
+      this.queue = null;
+      this.current = null;
+      this.#more = null;
+      // Oldest first, by the server (`order=asc`): the queue is read a page at a time, however long it is.
+      // The first session is read as soon as the queue is, not after the members list (an admin's
+      // assignment choices, which never fails the load): that list is not what the reviewer looks at first.
+      const assignees = this.#loadAssignees(signal);
+      const sessions = await this.#page(signal);
+      this.queue = sessions;
+      const wanted = this.query.get('session');
+      const start = Math.max(0, wanted ? sessions.findIndex((s) => s.session_id === wanted) : 0);
+      await Promise.all([sessions.length > 0 ? this.#show(start, false) : null, assignees]);
+    },
+  });
 
   /** The next page of the queue after `#more` (the first without it), remembering whether more follow. */
   async #page(signal?: AbortSignal): Promise<ReviewQueueItem[]> {
@@ -862,8 +866,10 @@ export class ReviewScreen extends ConsoleScreen {
         this.can('sessions:read') ? () => void this.#export() : null,
       )}
       <div role="status">${this.outcome ? html`<p class="notice">${this.outcome}</p>` : nothing}</div>
-      ${this.renderError()}
-      ${queue === null && this.loading ? this.#renderSkeleton() : nothing}
+      ${this.#queue.render({
+        pending: () => (queue === null ? this.#renderSkeleton() : nothing),
+        error: (error) => this.renderError(error),
+      })}
       ${
         queue && queue.length === 0
           ? QUEUE_FILTERS.some((name) => this.query.get(name))

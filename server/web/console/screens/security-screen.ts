@@ -1,4 +1,5 @@
 import { encode } from 'uqr';
+import { Task } from '@lit/task';
 import { html, nothing, type PropertyDeclarations, svg } from 'lit';
 import { qrPath } from '../../../../src/components/qr-path.ts';
 import { ConsoleApiError } from '../api/console-api-error.ts';
@@ -37,7 +38,6 @@ export class SecurityScreen extends ConsoleScreen {
 
   static override properties: PropertyDeclarations = {
     ...ConsoleScreen.properties,
-    factors: { state: true },
     totp: { state: true },
     shown: { state: true },
     busy: { state: true },
@@ -45,7 +45,6 @@ export class SecurityScreen extends ConsoleScreen {
     actionError: { state: true },
   };
 
-  declare factors: SecondFactors | null;
   /** A TOTP enrolment waiting for its first code. */
   declare totp: TotpEnrolment | null;
   declare shown: ShownCodes | null;
@@ -55,7 +54,6 @@ export class SecurityScreen extends ConsoleScreen {
 
   constructor() {
     super();
-    this.factors = null;
     this.totp = null;
     this.shown = null;
     this.busy = false;
@@ -63,23 +61,24 @@ export class SecurityScreen extends ConsoleScreen {
     this.actionError = null;
   }
 
-  protected override loadKey(): string {
-    return 'self';
-  }
-
   protected override get environmentScoped(): boolean {
     return false;
   }
 
-  protected override async load(signal: AbortSignal): Promise<void> {
-    try {
-      this.factors = await this.api.get('/v1/me/second-factors', { signal });
-    } catch (error) {
-      // No token at all (a visitor who typed the address): the login, which returns here afterwards.
-      if (error instanceof ConsoleApiError && error.isUnauthenticated) this.navigate('/console/login', true);
-      throw error;
-    }
-  }
+  /** The user's own factors: the same in either environment, loaded once and again after each change. */
+  readonly #factors = new Task(this, {
+    args: () => [],
+    task: async (_, { signal }) => {
+      try {
+        return await this.api.get('/v1/me/second-factors', { signal });
+      } catch (error) {
+        // No token at all (a visitor who typed the address): the login, which returns here afterwards.
+        if (error instanceof ConsoleApiError && error.isUnauthenticated)
+          this.navigate('/console/login', true);
+        throw error;
+      }
+    },
+  });
 
   /** Only enrolment is open to this token (no `me`): removing factors and replacing codes are not. */
   get #restricted(): boolean {
@@ -118,7 +117,7 @@ export class SecurityScreen extends ConsoleScreen {
       this.#continue(login);
       return;
     }
-    await this.reload();
+    await this.#factors.run();
   }
 
   #continue(login: LoginResponse): void {
@@ -153,7 +152,7 @@ export class SecurityScreen extends ConsoleScreen {
     return this.#act(async () => {
       await this.api.delete('/v1/me/second-factors/totp');
       this.message = this.t('totpRemoved');
-      await this.reload();
+      await this.#factors.run();
     });
   }
 
@@ -181,7 +180,7 @@ export class SecurityScreen extends ConsoleScreen {
     return this.#act(async () => {
       await this.api.delete('/v1/me/second-factors/passkeys/{id}', { params: { id } });
       this.message = this.t('passkeyRemoved');
-      await this.reload();
+      await this.#factors.run();
     });
   }
 
@@ -190,7 +189,7 @@ export class SecurityScreen extends ConsoleScreen {
       const result = await this.api.post('/v1/me/second-factors/recovery-codes');
       this.shown = { codes: result.recovery_codes, login: null };
       await this.focusAfterRender('#codes-heading');
-      await this.reload();
+      await this.#factors.run();
     });
   }
 
@@ -213,11 +212,11 @@ export class SecurityScreen extends ConsoleScreen {
 
   override render() {
     const t = this.t;
-    const factors = this.factors;
+    const factors = this.#factors.value;
     return html`${this.heading(t('securityTitle'))}
       <p class="muted">${t('securityIntro')}</p>
       ${this.#restricted ? html`<p class="notice" role="alert">${t('securityRequired')}</p>` : nothing}
-      ${this.renderLoading()} ${this.renderError()}
+      ${this.renderTask(this.#factors)}
       <p role="status" class="muted">${this.message}</p>
       ${
         this.actionError
