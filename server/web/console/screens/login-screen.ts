@@ -65,10 +65,6 @@ export class LoginScreen extends ConsoleScreen {
     this.tenants = null;
   }
 
-  protected override loadKey(): string {
-    return 'static';
-  }
-
   async #submit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     const form = event.currentTarget as HTMLFormElement;

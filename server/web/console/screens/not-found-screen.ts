@@ -3,10 +3,6 @@ import { ConsoleScreen } from '../ui/console-screen.ts';
 
 /** An unknown console path, or a page the user's role does not include (`params.reason === 'forbidden'`). */
 export class NotFoundScreen extends ConsoleScreen {
-  protected override loadKey(): string {
-    return 'static';
-  }
-
   override render() {
     const t = this.t;
     const forbidden = this.params['reason'] === 'forbidden';

@@ -45,10 +45,6 @@ export class SecondFactorStep extends ConsoleScreen {
     this.expired = false;
   }
 
-  protected override loadKey(): string {
-    return 'static';
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (changed.has('challenge') && this.challenge) {

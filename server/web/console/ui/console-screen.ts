@@ -1,4 +1,4 @@
-import { initialState, Task, TaskStatus } from '@lit/task';
+import { Task, TaskStatus } from '@lit/task';
 import {
   html,
   LitElement,
@@ -71,14 +71,21 @@ export class TokenRenewedEvent extends Event {
 }
 
 /**
- * The base of every console screen: the context from the shell, the route's params and query, data
- * loading (a @lit/task `Task`) that restarts when the environment, the params or the query change (the
- * previous load is aborted), and the helpers every screen needs (capabilities, navigation, errors, dates).
+ * The base of every console screen: the context from the shell, the route's params and query, `t` and
+ * the API client (by context), the helpers every screen needs (capabilities, navigation, focus, the
+ * heading, dates) and the shared presentation of loading and failures. A screen that shows data loads it
+ * with a @lit/task `Task` of its own, whose args say what reloads it (a new run aborts the previous one);
+ * a screen that leaves the page aborts its tasks, and runs them again when put back.
  *
  * @example
  *   class ThingsScreen extends ConsoleScreen {
- *     protected override async load(signal: AbortSignal) { this.things = await this.api.get('/v1/things', { signal }); }
- *     override render() { return html`${this.heading('navThings')}…`; }
+ *     readonly #things = new Task(this, {
+ *       args: () => [this.ctx.environment] as const,
+ *       task: (_, { signal }) => this.api.get('/v1/things', { signal }),
+ *     });
+ *     override render() {
+ *       return html`${this.heading('navThings')} ${this.renderTask(this.#things)} ${this.#things.value ? … : nothing}`;
+ *     }
  *   }
  */
 export class ConsoleScreen extends LitElement {
@@ -89,7 +96,6 @@ export class ConsoleScreen extends LitElement {
     params: { attribute: false },
     query: { attribute: false },
     fragment: { attribute: false },
-    error: { state: true },
   };
 
   declare ctx: ScreenContext;
@@ -97,40 +103,20 @@ export class ConsoleScreen extends LitElement {
   declare query: URLSearchParams;
   /** The URL's fragment (never sent to the server). */
   declare fragment: string;
-  /** The last failure of `load()` or of an action, shown by `renderError()`. */
-  declare error: unknown;
 
   /** Subscribed: a change of language re-renders the screen in the new one. */
   readonly #t = consumeTranslator(this);
   readonly #api = consumeApi(this);
   /** The screen's own tasks (its data), aborted when it leaves the page and run again when it comes back. */
   readonly #tasks: Task<readonly unknown[], unknown>[] = [];
-  /** Counts connections, so a screen put back into the page loads again (its old load was aborted). */
-  #connection = 0;
-  /**
-   * Runs `load()` when `loadKey()` changes (once the shell has given the context), aborting the previous
-   * run. Its failure lands in `error`, which a new run clears; an aborted run's failure is no failure.
-   */
-  readonly #loader = new Task(this, {
-    args: () => [this.ctx ? this.loadKey() : null] as const,
-    task: async ([key], { signal }) => {
-      if (key === null) return initialState;
-      this.error = null;
-      try {
-        await this.load(signal);
-      } catch (error) {
-        if (!signal.aborted) this.error = error;
-      }
-      return undefined;
-    },
-  });
+  /** Whether the screen has been in the page before (then being put back runs its tasks again). */
+  #connectedBefore = false;
 
   constructor() {
     super();
     this.params = {};
     this.query = new URLSearchParams();
     this.fragment = '';
-    this.error = null;
   }
 
   /** The shell's API client (by context). */
@@ -164,24 +150,6 @@ export class ConsoleScreen extends LitElement {
     this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
   }
 
-  /** Reloads when this changes; by default the environment, the route params and the query. */
-  protected loadKey(): string {
-    return `${this.ctx.environment}|${JSON.stringify(this.params)}|${this.query.toString()}`;
-  }
-
-  /** Fetches what the screen shows. Errors land in `error`; a newer load aborts this one's `signal`. */
-  protected async load(_signal: AbortSignal): Promise<void> {}
-
-  /** True while `load()` runs. */
-  get loading(): boolean {
-    return this.#loader.status === TaskStatus.PENDING;
-  }
-
-  /** Runs `load()` again now (after an action changed the data); settles when it has. */
-  reload(): Promise<void> {
-    return this.#loader.run();
-  }
-
   /** Notes each `Task` the screen declares (a Task adds itself as a controller), for leaving and coming back. */
   override addController(controller: ReactiveController): void {
     super.addController(controller);
@@ -194,14 +162,15 @@ export class ConsoleScreen extends LitElement {
    */
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#connection += 1;
-    if (this.#connection === 1) return;
+    if (!this.#connectedBefore) {
+      this.#connectedBefore = true;
+      return;
+    }
     for (const task of this.#tasks) if (task.status !== TaskStatus.INITIAL) void task.run();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#loader.abort();
     for (const task of this.#tasks) task.abort();
   }
 
@@ -236,17 +205,14 @@ export class ConsoleScreen extends LitElement {
     return error instanceof Error ? error.message : String(error);
   }
 
-  renderError(error: unknown = this.error): unknown {
+  /** A failure (of a load or an action), announced: `errorText()` and the request id. */
+  renderError(error: unknown): unknown {
     if (!error) return nothing;
     const requestId = error instanceof ConsoleApiError ? error.problem.request_id : undefined;
     return html`<div class="notice bad" role="alert">
       <p class="error">${this.errorText(error)}</p>
       ${requestId ? html`<p class="muted">${this.t('requestId', { id: requestId })}</p>` : nothing}
     </div>`;
-  }
-
-  renderLoading(): unknown {
-    return this.loading ? this.loadingNotice() : nothing;
   }
 
   /** The notice, announced, that the screen's data is on its way. */
