@@ -250,17 +250,13 @@ const RECTIFIED_PAPER = 235;
  */
 const UNEVEN_INK = 0.45;
 
-function unevenScore(levels: readonly { low: number; high: number }[]): number {
-  if (levels.length < 4) return 0;
+function unevenLight(levels: readonly { low: number; high: number }[]): boolean {
+  if (levels.length < 4) return false;
   const lows = levels.map((level) => level.low).sort((x, y) => x - y);
   const highs = levels.map((level) => level.high).sort((x, y) => x - y);
   const ink = lows[Math.floor(lows.length / 4)] as number;
   const paper = highs[Math.floor(highs.length / 2)] as number;
-  return paper - ink < 12 ? 0 : ((lows[lows.length - 1] as number) - ink) / (paper - ink);
-}
-
-function unevenLight(levels: readonly { low: number; high: number }[]): boolean {
-  return unevenScore(levels) > UNEVEN_INK;
+  return paper - ink >= 12 && ((lows[lows.length - 1] as number) - ink) / (paper - ink) > UNEVEN_INK;
 }
 
 /**
