@@ -42,7 +42,7 @@ export interface AppEnv extends Env {
     originRefused?: boolean;
     /** While an `Idempotency-Key` claim runs: stores the answer with the effect (idempotent-replay.ts). */
     idempotentAnswer?: IdempotentAnswer;
-    /** On multipart uploads: the form, read once for the idempotency fingerprint and the handler. */
+    /** On multipart uploads: the form, read once for the idempotency fingerprint and the form validator. */
     verifyForm?: Promise<VerifyForm>;
   };
 }

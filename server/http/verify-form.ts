@@ -1,4 +1,5 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { Clock } from '../clock.ts';
 import { sha256Hex } from '../crypto/primitives.ts';
 import type { AppEnv } from './app-env.ts';
@@ -18,11 +19,11 @@ export interface VerifyForm {
 
 /**
  * The request's multipart form, read (with its limits, see `readMultipart`) on first use and then reused
- * within the same request: the idempotency fingerprint and the handler share one parse, since a request
- * body can be read once only.
+ * within the same request: the idempotency fingerprint, the form validator and the handler share one
+ * parse, since a request body can be read once only.
  *
  * @example
- * const { form, startedAt } = await verifyForm(c, DOCUMENT_FORM_LIMITS, deps.clock);
+ * const { startedAt } = await verifyForm(c, FRAMES_FORM_LIMITS, deps.clock);
  */
 export function verifyForm(c: Context<AppEnv>, limits: MultipartLimits, clock: Clock): Promise<VerifyForm> {
   let read = c.get('verifyForm');
@@ -32,6 +33,21 @@ export function verifyForm(c: Context<AppEnv>, limits: MultipartLimits, clock: C
     c.set('verifyForm', read);
   }
   return read;
+}
+
+/**
+ * Route middleware that reads the form (`verifyForm`: its size capped while it streams, so an oversized
+ * body is refused before it is buffered) and hands it to Hono's body cache. zod-openapi's form validator,
+ * which runs after the route's middleware, takes the cached FormData instead of reading the body again
+ * (hono/validator reuses `c.req.bodyCache.formData`), so the documented schema checks what was read here.
+ */
+export function readVerifyForm(limits: MultipartLimits, clock: Clock): MiddlewareHandler<AppEnv> {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const { form } = await verifyForm(c, limits, clock);
+    // A promise, as Hono caches bodies (its other readers chain on any entry); its type says otherwise.
+    c.req.bodyCache.formData = Promise.resolve(form) as unknown as FormData;
+    await next();
+  });
 }
 
 /**

@@ -5,7 +5,7 @@ import { jsonBody } from './json-body.ts';
 import type { RouteKit } from './route-kit.ts';
 import { verifyAuth } from './verify-auth.ts';
 import { verifyCors } from './verify-cors.ts';
-import { formFingerprint, type MultipartLimits, verifyForm } from './verify-form.ts';
+import { formFingerprint, type MultipartLimits, readVerifyForm, verifyForm } from './verify-form.ts';
 import { verifyIdempotency } from './verify-idempotency.ts';
 
 /**
@@ -13,8 +13,6 @@ import { verifyIdempotency } from './verify-idempotency.ts';
  * Every chain honours `Idempotency-Key` on POST, keyed by session (see verify-idempotency.ts).
  */
 export interface VerifyKit {
-  /** The token authentication alone, for plain handlers. */
-  authenticate: MiddlewareHandler<AppEnv>;
   /** Token authentication and per-session rate limit; for operations without a body. */
   auth: MiddlewareHandler<AppEnv>[];
   /** The same plus a JSON body (64 KB, content type checked) for zod validation. */
@@ -22,10 +20,11 @@ export interface VerifyKit {
   /** As `json`, for an operation whose body may be left out (read as `{}`). */
   optionalJson: MiddlewareHandler<AppEnv>[];
   /**
-   * For multipart uploads: the handler reads the form with `verifyForm(c, limits, clock)` (same limits), so
-   * a retry is recognised by its fields and file contents before anything is stored.
+   * For multipart uploads: token authentication, then `Idempotency-Key` (a retry is recognised by its
+   * fields and file contents before anything is stored), then the form read with `limits` and handed to
+   * the route's form validator (`readVerifyForm`).
    */
-  multipart(limits: MultipartLimits): [MiddlewareHandler<AppEnv>, MiddlewareHandler<AppEnv>];
+  multipart(limits: MultipartLimits): MiddlewareHandler<AppEnv>[];
 }
 
 /** The problems every end-user endpoint may answer before its own work: the token, the tenant, the origin. */
@@ -68,7 +67,6 @@ export function verifyKit(app: OpenAPIHono<AppEnv>, kit: RouteKit): VerifyKit {
   const withoutBody = verifyIdempotency(kit.deps, () => '');
   const withJson = verifyIdempotency(kit.deps, (c) => JSON.stringify(c.get('jsonBody') ?? null));
   const created: VerifyKit = {
-    authenticate: auth,
     auth: [auth, withoutBody],
     json: [auth, jsonBody(), withJson],
     optionalJson: [auth, jsonBody({ optional: true }), withJson],
@@ -77,6 +75,7 @@ export function verifyKit(app: OpenAPIHono<AppEnv>, kit: RouteKit): VerifyKit {
       verifyIdempotency(kit.deps, async (c) =>
         formFingerprint((await verifyForm(c, limits, kit.deps.clock)).form),
       ),
+      readVerifyForm(limits, kit.deps.clock),
     ],
   };
   kits.set(kit, created);

@@ -591,7 +591,6 @@ export interface operations {
            * @enum {string}
            */
           side?: 'front' | 'back';
-        } & {
           /**
            * Format: binary
            * @description The photo.

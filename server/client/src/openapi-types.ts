@@ -5979,7 +5979,6 @@ export interface operations {
            * @enum {string}
            */
           side?: 'front' | 'back';
-        } & {
           /**
            * Format: binary
            * @description The photo.

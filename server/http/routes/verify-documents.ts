@@ -1,12 +1,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type RouteHandler, z } from '@hono/zod-openapi';
 import { isAlpha3Country } from '../../domain/countries.ts';
 import {
   BUSINESS_DOCUMENT_TYPES,
   ID_DOCUMENT_TYPES,
   PROOF_OF_ADDRESS_DOCUMENT_TYPES,
 } from '../../domain/review/review-input.ts';
-import type { StepName } from '../../domain/session-steps.ts';
 import { evidenceCipherContext } from '../../features/evidence/evidence-keys.ts';
 import { evidenceServices } from '../../features/evidence/evidence-services.ts';
 import { UnprocessableImageError } from '../../features/evidence/image-analyzer.ts';
@@ -21,13 +20,18 @@ import type { RouteKit } from '../route-kit.ts';
 import { insertDocumentReading } from '../../store/document-readings.ts';
 import { countDocumentUploads, insertUpload } from '../../store/uploads.ts';
 import { documentStepState } from '../../features/verify/document-step-state.ts';
-import { formFields, MAX_IMAGE_BYTES, MULTIPART_OVERHEAD_BYTES } from '../multipart.ts';
+import {
+  formFile,
+  formText,
+  MAX_IMAGE_BYTES,
+  MULTIPART_OVERHEAD_BYTES,
+  multipartHook,
+} from '../multipart.ts';
 import { documentReadingRow, readDocumentPhoto } from '../../features/verify/read-document-photo.ts';
 import { stepOf } from '../../features/verify/step-progress.ts';
 import { discardImageBytes, storeImageBytes } from '../../features/verify/store-image.ts';
 import { verifyCaller } from '../verify-context.ts';
 import { verifyError } from '../../features/verify/verify-errors.ts';
-import { verifyForm } from '../verify-form.ts';
 import { VERIFY_AUTH_ERRORS, VERIFY_IDEMPOTENCY_ERRORS, VERIFY_SECURITY, verifyKit } from '../verify-kit.ts';
 import { recordStepOutcome, withWritableSession } from '../../features/verify/writable-session.ts';
 
@@ -56,30 +60,32 @@ const ALL_DOCUMENT_TYPES = [...new Set(Object.values(DOCUMENT_TYPES_BY_STEP).fla
 ];
 
 /**
- * The form's text fields: the schema the OpenAPI document shows and the one the handler checks them with.
- * (The body itself is read by hand, multipart.ts: its size is capped while it streams, which a form
- * validator would check only after buffering it.) Each message names its field, as the end-user's
- * client shows it.
+ * The upload's form, as documented and as validated (multipartHook turns its first problem into the 400
+ * the end-user sees). Each message names its field, as the end-user's client shows it.
  */
-const DocumentFormFields = z
+const DocumentForm = z
   .strictObject({
-    step: z.enum(DOCUMENT_STEPS, {
-      error: '`step` must be id_document, proof_of_address or business_document.',
-    }),
-    document_type: z
-      .enum(ALL_DOCUMENT_TYPES, {
+    step: formText(
+      z.enum(DOCUMENT_STEPS, {
+        error: '`step` must be id_document, proof_of_address or business_document.',
+      }),
+    ),
+    document_type: formText(
+      z.enum(ALL_DOCUMENT_TYPES, {
         error: `\`document_type\` must be one of ${ALL_DOCUMENT_TYPES.join(', ')}.`,
-      })
-      .openapi({ example: 'id_card', description: 'One of the types the step accepts.' }),
-    issuing_country: z
-      .string()
-      .refine(isAlpha3Country, '`issuing_country` must be an ISO 3166-1 alpha-3 code such as DEU.')
-      .optional()
-      .openapi({ example: 'DEU', description: 'Required for id_document.' }),
-    side: z
-      .enum(['front', 'back'], { error: '`side` must be front or back.' })
-      .optional()
-      .openapi({ description: 'Default front; a passport has a front only.' }),
+      }),
+    ).openapi({ example: 'id_card', description: 'One of the types the step accepts.' }),
+    issuing_country: formText(
+      z
+        .string()
+        .refine(isAlpha3Country, '`issuing_country` must be an ISO 3166-1 alpha-3 code such as DEU.')
+        .optional(),
+    ).openapi({ example: 'DEU', description: 'Required for id_document.' }),
+    side: formText(z.enum(['front', 'back'], { error: '`side` must be front or back.' }).optional()).openapi({
+      description: 'Default front; a passport has a front only.',
+    }),
+    // Last, so a problem with a text field is answered first.
+    image: formFile('Attach exactly one photo as `image`.').openapi({ description: 'The photo.' }),
   })
   .superRefine((form, context) => {
     const types = DOCUMENT_TYPES_BY_STEP[form.step];
@@ -143,9 +149,7 @@ export const verifyDocumentsRoute = createRoute({
       required: true,
       content: {
         'multipart/form-data': {
-          schema: DocumentFormFields.and(
-            z.object({ image: z.string().openapi({ format: 'binary', description: 'The photo.' }) }),
-          ),
+          schema: DocumentForm,
         },
       },
     },
@@ -173,55 +177,21 @@ export const verifyDocumentsRoute = createRoute({
   },
 });
 
-interface DocumentFields {
-  step: StepName;
-  documentType: string;
-  side: 'front' | 'back';
-  issuingCountry: string | null;
-}
-
-/** The form's text fields checked by {@link DocumentFormFields}; its first problem answers 400. */
-function parseDocumentFields(fields: Record<string, string>): DocumentFields {
-  // An empty field is a missing one, as a browser's FormData sends an unfilled input.
-  const present = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
-  const parsed = DocumentFormFields.safeParse(present);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const param = String(issue.path[0] ?? '');
-    // A field that is not there is missing, whatever rule noticed it (the id_document's country too).
-    if (present[param] === undefined) {
-      throw verifyError('missing_parameter', `\`${param}\` is required.`, { param });
-    }
-    throw verifyError('invalid_parameter', issue.message, { param });
-  }
-  const form = parsed.data;
-  return {
-    step: form.step,
-    documentType: form.document_type,
-    side: form.side ?? 'front',
-    issuingCountry: form.issuing_country ?? null,
-  };
-}
-
 export function registerVerifyDocuments(app: OpenAPIHono<AppEnv>, kit: RouteKit): void {
   const { deps } = kit;
-  // The body is read by hand (its size capped while it streams, the image's type from its bytes), so the
-  // route is registered for the document and served by a plain handler; its text fields are checked with
-  // the documented schema (parseDocumentFields).
-  app.openAPIRegistry.registerPath(verifyDocumentsRoute);
-  const [authenticate, idempotent] = verifyKit(app, kit).multipart(DOCUMENT_FORM_LIMITS);
-  app.post('/v1/verify/documents', authenticate, idempotent, async (c) => {
+  // The kit's middleware reads the form (its size capped while it streams) and DocumentForm validates it;
+  // the photo's size and its type, told from its bytes, are checked here.
+  const route = { ...verifyDocumentsRoute, middleware: verifyKit(app, kit).multipart(DOCUMENT_FORM_LIMITS) };
+  const upload: RouteHandler<typeof route, AppEnv> = async (c) => {
     const caller = verifyCaller(c);
     const { images, blobs } = evidenceServices(deps);
-    const { form } = await verifyForm(c, DOCUMENT_FORM_LIMITS, deps.clock);
-    const fields = parseDocumentFields(
-      formFields(form, { text: ['step', 'document_type', 'issuing_country', 'side'], files: ['image'] }),
-    );
-    const images_ = form.getAll('image');
-    const file = images_[0];
-    if (images_.length !== 1 || typeof file === 'string' || file === undefined) {
-      throw verifyError('missing_parameter', 'Attach exactly one photo as `image`.', { param: 'image' });
-    }
+    const { image: file, ...form } = c.req.valid('form');
+    const fields = {
+      step: form.step,
+      documentType: form.document_type,
+      side: form.side ?? 'front',
+      issuingCountry: form.issuing_country ?? null,
+    };
     if (file.size > MAX_IMAGE_BYTES) {
       throw verifyError('payload_too_large', 'This photo is too large. Photos may be at most 10 MB.', {
         param: 'image',
@@ -353,5 +323,6 @@ export function registerVerifyDocuments(app: OpenAPIHono<AppEnv>, kit: RouteKit)
       throw error;
     }
     return c.json(answerOf(result), 201);
-  });
+  };
+  app.openapi(route, upload, multipartHook(['image']));
 }

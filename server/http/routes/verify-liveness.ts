@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type RouteHandler, z } from '@hono/zod-openapi';
 import { LIVENESS_ACTION_COUNT, LIVENESS_ACTIONS } from '../../domain/liveness-challenge.ts';
 import { evidenceServices } from '../../features/evidence/evidence-services.ts';
 import { type ImageAnalysis, UnprocessableImageError } from '../../features/evidence/image-analyzer.ts';
@@ -24,7 +24,13 @@ import {
 import { insertUpload } from '../../store/uploads.ts';
 import type { SessionRow } from '../../store/sessions.ts';
 import type { SqlClient } from '../../store/sql-client.ts';
-import { formFields, MAX_IMAGE_BYTES, MULTIPART_OVERHEAD_BYTES } from '../multipart.ts';
+import {
+  formFile,
+  formText,
+  MAX_IMAGE_BYTES,
+  MULTIPART_OVERHEAD_BYTES,
+  multipartHook,
+} from '../multipart.ts';
 import {
   CAPTURE_QUALITY_REASON,
   livenessCaptureIssues,
@@ -73,6 +79,18 @@ const LivenessResultSchema = z
   })
   .openapi('VerifyLivenessAttempt');
 
+/** The answer's form, as documented and as validated (multipartHook turns its first problem into the 400). */
+const FramesForm = z.strictObject({
+  challenge_id: formText(z.string()),
+  // The form validator gives a part sent once as its value, one sent more often as a list.
+  frames: z
+    .preprocess(
+      (parts) => (parts === undefined || Array.isArray(parts) ? parts : [parts]),
+      z.array(formFile('Each `frames` part must be a picture.')),
+    )
+    .openapi({ description: 'One per action, in order.' }),
+});
+
 export const verifyLivenessRoute = createRoute({
   operationId: 'submitLivenessFrames',
   method: 'post',
@@ -88,12 +106,7 @@ export const verifyLivenessRoute = createRoute({
       required: true,
       content: {
         'multipart/form-data': {
-          schema: z.object({
-            challenge_id: z.string(),
-            frames: z
-              .array(z.string().openapi({ format: 'binary' }))
-              .openapi({ description: 'One per action, in order.' }),
-          }),
+          schema: FramesForm,
         },
       },
     },
@@ -145,22 +158,15 @@ function retryFields(verdict: LivenessAttemptVerdict) {
 
 export function registerVerifyLiveness(app: OpenAPIHono<AppEnv>, kit: RouteKit): void {
   const { deps } = kit;
-  app.openAPIRegistry.registerPath(verifyLivenessRoute);
-  const [authenticate, idempotent] = verifyKit(app, kit).multipart(FRAMES_FORM_LIMITS);
-  app.post('/v1/verify/liveness', authenticate, idempotent, async (c) => {
+  // The kit's middleware reads the form, its size capped while it streams; FramesForm validates it.
+  const route = { ...verifyLivenessRoute, middleware: verifyKit(app, kit).multipart(FRAMES_FORM_LIMITS) };
+  const submitFrames: RouteHandler<typeof route, AppEnv> = async (c) => {
     const caller = verifyCaller(c);
     const { images, blobs } = evidenceServices(deps);
-    // When the frames started to arrive: the challenge's deadline is judged on that, not on upload speed.
-    const { form, startedAt: receivedAt } = await verifyForm(c, FRAMES_FORM_LIMITS, deps.clock);
-    const fields = formFields(form, { text: ['challenge_id'], files: ['frames'] });
-    const challengeId = fields['challenge_id'];
-    if (!challengeId)
-      throw verifyError('missing_parameter', '`challenge_id` is required.', { param: 'challenge_id' });
-    const parts = form.getAll('frames');
-    if (parts.some((part) => typeof part === 'string')) {
-      throw verifyError('invalid_parameter', 'Each `frames` part must be a picture.', { param: 'frames' });
-    }
-    const files = parts as File[];
+    const { challenge_id: challengeId, frames: files } = c.req.valid('form');
+    // When the frames started to arrive (the middleware's read): the challenge's deadline is judged on
+    // that, not on upload speed.
+    const { startedAt: receivedAt } = await verifyForm(c, FRAMES_FORM_LIMITS, deps.clock);
     if (files.some((file) => file.size > MAX_IMAGE_BYTES)) {
       throw verifyError('payload_too_large', 'A picture is too large. Pictures may be at most 10 MB.', {
         param: 'frames',
@@ -333,5 +339,6 @@ export function registerVerifyLiveness(app: OpenAPIHono<AppEnv>, kit: RouteKit):
       );
       throw error;
     }
-  });
+  };
+  app.openapi(route, submitFrames, multipartHook());
 }

@@ -236,6 +236,13 @@ for (const engine of testEngines()) {
         400,
         'unknown_parameter',
       );
+      const twice = documentForm(images.front);
+      twice.append('step', 'proof_of_address');
+      await problem(
+        await verifyCall(h, 'POST', '/v1/verify/documents', { token, form: twice }),
+        400,
+        'invalid_parameter',
+      );
       const noImage = documentForm(images.front);
       noImage.delete('image');
       await problem(
@@ -466,6 +473,36 @@ for (const engine of testEngines()) {
         404,
         'resource_missing',
       );
+    });
+
+    it('validates the form of a liveness answer with its documented schema, before any attempt is spent', async () => {
+      const { token } = await createConsentedSession(h);
+      const { challenge_id: challengeId } = await json(
+        await verifyCall(h, 'POST', '/v1/verify/liveness/challenge', { token }),
+      );
+      const withText = framesForm(challengeId, images.frames.slice(0, 2));
+      withText.append('frames', 'not a file');
+      const emptyId = framesForm(challengeId, images.frames);
+      emptyId.set('challenge_id', '');
+      const extra = framesForm(challengeId, images.frames);
+      extra.set('selfie', 'yes');
+      const cases: [FormData, string, string][] = [
+        [framesForm(challengeId, []), 'missing_parameter', 'frames'],
+        [withText, 'invalid_parameter', 'frames'],
+        [emptyId, 'missing_parameter', 'challenge_id'],
+        [extra, 'unknown_parameter', 'selfie'],
+      ];
+      for (const [form, code, param] of cases) {
+        const body = await problem(
+          await verifyCall(h, 'POST', '/v1/verify/liveness', { token, form }),
+          400,
+          code,
+        );
+        assert.equal(body['param'], param);
+      }
+      const view = await json(await verifyCall(h, 'GET', '/v1/verify/session', { token }));
+      const liveness = view['steps'].find((step: { step: string }) => step.step === 'liveness');
+      assert.equal(liveness.attempts_remaining, 3);
     });
 
     it('answers 409 steps_incomplete to complete before every step is done, naming them', async () => {
