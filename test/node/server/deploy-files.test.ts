@@ -20,6 +20,7 @@ import {
 } from '../../../server/runtime/node/environment-schemas.ts';
 import { DEFAULT_DIST_DIR, widgetDistDir } from '../../../server/runtime/node/node-widget-assets.ts';
 import { freePort, type ServerProcess, startServerProcess } from './server-process.ts';
+import { relaxedCommits } from '../support/test-database.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const read = (path: string) => readFileSync(resolve(ROOT, path), 'utf8');
@@ -609,6 +610,7 @@ describe('the api and worker services, with the environment compose gives them',
 
   before(async () => {
     await admin(`create database ${name}`);
+    await admin(relaxedCommits(name));
     const url = new URL(ADMIN_URL as string);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();

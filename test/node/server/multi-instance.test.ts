@@ -30,6 +30,7 @@ import {
   startWorkerProcess,
   type WorkerProcess,
 } from './server-process.ts';
+import { relaxedCommits } from '../support/test-database.ts';
 
 const ADMIN_URL = process.env['TEST_DATABASE_URL'];
 /** How long flows are started; CI-sized. MULTI_INSTANCE_FLOW_SECONDS overrides. */
@@ -75,6 +76,7 @@ describe('two API instances and one worker process on one PostgreSQL database', 
     openReceiver = receiver;
     await admin(`drop database if exists ${name} with (force)`);
     await admin(`create database ${name}`);
+    await admin(relaxedCommits(name));
     const url = new URL(ADMIN_URL as string);
     url.pathname = `/${name}`;
     const env: Record<string, string> = {

@@ -15,7 +15,7 @@ import { pgliteDatabase } from '../../../server/store/pglite-database.ts';
 import type { Database } from '../../../server/store/sql-client.ts';
 import { bootstrapTenant } from '../../../server/features/tenants/bootstrap-tenant.ts';
 import { TestClock } from '../support/test-clock.ts';
-import type { Engine } from '../support/test-database.ts';
+import { type Engine, relaxedCommits } from '../support/test-database.ts';
 
 export const BASE_URL = 'http://api.idv.test';
 
@@ -60,6 +60,7 @@ async function databasePair(
     }
   };
   await admin(`create database ${name}`);
+  await admin(relaxedCommits(name));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const databases: [Database, Database] = [

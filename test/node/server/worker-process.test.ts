@@ -18,6 +18,7 @@ import {
   startWorkerProcess,
   type WorkerProcess,
 } from './server-process.ts';
+import { relaxedCommits } from '../support/test-database.ts';
 
 const ADMIN_URL = process.env['TEST_DATABASE_URL'];
 
@@ -59,6 +60,7 @@ describe('an API-only process and a worker-only process on one PostgreSQL databa
   before(async () => {
     await admin(`drop database if exists ${name} with (force)`);
     await admin(`create database ${name}`);
+    await admin(relaxedCommits(name));
     const url = new URL(ADMIN_URL as string);
     url.pathname = `/${name}`;
     receiver = createServer((request, response) => {
