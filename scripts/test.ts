@@ -1,19 +1,15 @@
 // `npm test`: every check the project has, with one summary at the end.
 //
 //   type-check (tsc) ∥ lint (biome) ∥ build
-//     → Node unit suites  ∥  mock parity suites → process-level suites
-//     → browser lanes: Chromium ∥ Firefox → WebKit (on 4 or more cores: each engine in a lane of its own,
-//       beside the Node stages)
+//     → Node lanes: unit suites → model suites ∥ mock parity suites → process-level suites
+//     → browser lanes: Chromium ∥ Firefox ∥ WebKit
 //
 // Stages run as soon as what they need has ended (`after`): the three first at once (each mostly one
-// process; the build is what the others need). Then one file per core: the unit suites on one, the
-// parity shards and then the process-level suites on the other. The Node stages are CPU-bound, not
-// waiting: run side by side with more files than cores (unit suites two at a time beside both other
-// stages), the same files used 1,966 s of CPU and 1,100 s of wall time in a clean-clone run of 7891810,
-// against 1,125 s of CPU and 651 s of wall time run two at a time on the same machine. The browser
-// engines, whose end-to-end suites need the cores for the server's vision worker, come after them on a
-// small machine (see browserLaneCount). Each engine runs its two configurations one after the other,
-// each web-test-runner on a port of its own.
+// process; the build is what the others need), then the two Node lanes, one per core, then every browser
+// engine at once. The browser engines wait for the Node lanes: beside them, the servers the browser
+// suites start (and their vision workers) starve. Tried in two runs on the 2-core machine (the Node lanes
+// at `nice -n 10` so the browsers would come first): the Node suites, with a third of the CPU, took 780
+// and 830 s instead of about 600, and the demo's end-to-end flow met a session rejected under the load.
 //
 // A stage's output is held while other stages run and printed whole when it ends, under its heading; a
 // line says when each stage starts and ends, and every minute which stages are still running (with the
@@ -23,9 +19,9 @@
 // the shell's `times` reports it); the last line is `tests: N passed, M failed` and the exit code is
 // non-zero when anything failed, so CI can read either.
 //
-// Options: --only=node|browser|static to run one group (static is tsc + biome; node the three Node
-// stages); --browsers=chromium,firefox,webkit (or IDV_BROWSERS) to choose the engines: unset, every
-// installed engine runs and a missing one is reported as skipped; named, a missing one fails the run.
+// Options: --only=node|browser|static to run one group (static is tsc + biome; node the Node stages);
+// --browsers=chromium,firefox,webkit (or IDV_BROWSERS) to choose the engines: unset, every installed
+// engine runs and a missing one is reported as skipped; named, a missing one fails the run.
 // Environment: IDV_BROWSER_LANES=<n> and IDV_NODE_CONCURRENCY, IDV_PARITY_CONCURRENCY,
 // IDV_PROCESS_CONCURRENCY (files at once in each Node stage).
 import { spawn } from 'node:child_process';
@@ -108,56 +104,84 @@ const missingProcessLevel = PROCESS_LEVEL_FILES.filter((file) => !existsSync(fil
  * end on one shard running alone (node:test runs files in name order, whatever order they are given in).
  */
 const PARITY_FILES = globSync('test/node/mock/parity-*.test.ts').sort();
+/**
+ * The unit files whose hot loops run long enough for V8's optimising compilers to pay: the real vision
+ * models (Tesseract's WebAssembly, the face and document pipelines) and the OpenAPI fuzzer. Every other
+ * unit file runs with `--liftoff-only` (see nodeTestCommand). A file named here that no longer exists
+ * fails the run.
+ */
+const MODEL_FILES = [
+  'test/node/review-pipeline/vision-decisions.test.ts',
+  'test/node/server/fuzz-openapi.test.ts',
+  'test/node/vision/mrz-reader.test.ts',
+  'test/node/vision/node-vision-engine.test.ts',
+  'test/node/vision/turned-faces.test.ts',
+];
+const missingModelFiles = MODEL_FILES.filter((file) => !existsSync(file));
 const nodeUnitFiles = globSync('test/node/**/*.test.ts')
-  .filter((file) => !PROCESS_LEVEL_FILES.includes(file) && !PARITY_FILES.includes(file))
+  .filter(
+    (file) =>
+      !PROCESS_LEVEL_FILES.includes(file) && !PARITY_FILES.includes(file) && !MODEL_FILES.includes(file),
+  )
   .sort();
 
 /**
- * node:test over `files`, `concurrency` files at once (node's default is one fewer than the cores: one
- * at a time on a 2-core runner). Not --test-force-exit: the mock parity shards register their suites while
- * they import them, and it ends a shard whose first suites have finished before the rest are imported. A
- * file left running by a forgotten handle (an open database) is a bug of that file: close what it opens.
+ * node:test over `files`, `concurrency` files at once. Not --test-force-exit: the mock parity shards
+ * register their suites while they import them, and it ends a shard whose first suites have finished
+ * before the rest are imported. A file left running by a forgotten handle (an open database) is a bug of
+ * that file: close what it opens.
+ *
+ * `baselineOnly` runs the files' WebAssembly on V8's baseline compiler alone (`--liftoff-only`, passed on
+ * to each file's process): a unit file lives a few seconds, most of them in PGlite's start, and V8 spends
+ * more CPU optimising PGlite's hot functions in the background than those seconds gain from it. Timed
+ * file by file on 2 cores, the unit files used 639 s of CPU with V8's tiers and about 120 s less this way;
+ * the parity shards (minutes each), the model files and the process-level files were slower with it.
  */
-function nodeTestCommand(files: string[], concurrency: number): string[] {
-  return ['node', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files];
+function nodeTestCommand(files: string[], concurrency: number, baselineOnly = false): string[] {
+  return [
+    'node',
+    ...(baselineOnly ? ['--liftoff-only'] : []),
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    '--test-reporter=spec',
+    ...files,
+  ];
 }
 
 /**
- * Files at once in each Node stage: one per core in all. The unit suites take every core but one; the
- * parity shards take the last, and the process-level suites follow them there (each already runs
- * processes of its own) unless the machine has a core to spare for them from the start (4 or more).
- * On 2 cores the two lanes are about even: 629 s of unit files against 314 s of parity and 312 s of
- * process-level files, each file timed alone.
+ * Files at once in each Node stage: one, in two lanes of about equal CPU time, one per core: the unit
+ * files then the model files (about 430 and 90 s of CPU), the parity shards then the process-level files
+ * (about 310 and 260 s). More files than cores cost more CPU than they save: run side by side with more
+ * files than cores, the same files used 1,966 s of CPU in a clean-clone run of 7891810, against 1,125 s
+ * two at a time (the models' and libvips' thread pools spin, V8 compiles and collects on threads of its
+ * own).
  */
 const cores = availableParallelism();
-const nodeConcurrency =
-  Number(process.env['IDV_NODE_CONCURRENCY']) || Math.max(1, cores - (cores >= 4 ? 2 : 1));
+const nodeConcurrency = Number(process.env['IDV_NODE_CONCURRENCY']) || Math.max(1, cores - 1);
 const parityConcurrency = Number(process.env['IDV_PARITY_CONCURRENCY']) || 1;
 const processConcurrency = Number(process.env['IDV_PROCESS_CONCURRENCY']) || 1;
-const processAfterParity = cores < 4;
 // Tried and left: the unit files in one process (`--test-isolation=none`). They took 479 s and 558 s in
 // two runs, against 600 s and 815 s one process per file in two others: on this 2-core machine the same
 // files' CPU time moved by a third from run to run, so no ranking held. One process lets files see each
 // other's globals (Vite's build sets NODE_ENV=production in the process that runs it), so each keeps its own.
 
 /**
- * How many browser lanes run side by side: one per core (at most one per engine), IDV_BROWSER_LANES=<n>
- * to choose. Each lane runs its engines one after the other; on fewer than 4 cores the lanes start after
- * the Node stages, since a browser beside them starved the server's vision worker (the camera and console
- * end-to-end suites met 503s, "Vision job timed out after 60000 ms", in a clean-clone run). Chromium's
- * lane is the longest (it alone runs the camera and passkey suites), so on 2 cores it runs alone and
- * Firefox and WebKit share the other: in a clean-clone run of 7891810 the engines took 305, 225 and 232 s
- * one after the other, with 211, 178 and 67 s of CPU, so two lanes fit the two cores.
+ * How many browser lanes run side by side, after the Node stages: one per engine unless
+ * IDV_BROWSER_LANES=<n> says fewer; each lane runs its engines one after the other. The engines mostly
+ * wait (on timers, their test server, the vision worker): in a clean-clone run of c9074b4 they took 288,
+ * 224 and 163 s with 133, 108 and 33 s of CPU, in two lanes (Chromium; Firefox then WebKit) 387 s.
  */
 const browserLaneCount = Math.max(
   1,
-  Math.min(engines.length, Number(process.env['IDV_BROWSER_LANES']) || cores),
+  Math.min(engines.length, Number(process.env['IDV_BROWSER_LANES']) || engines.length),
 );
-const browsersAfterNode = cores < 4;
 /** The engines of each lane, in order: one engine a lane, the last lane taking the rest. */
 const browserLanes: Engine[][] = Array.from({ length: browserLaneCount }, () => []);
 for (const [index, engine] of engines.entries())
   browserLanes[Math.min(index, browserLaneCount - 1)]?.push(engine);
+
+/** The Node stages, which the browser lanes wait for (see the top of this file). */
+const NODE_STAGES = ['node suites', 'node model suites', 'mock parity suites', 'process-level suites'];
 
 /**
  * Both browser configurations of one engine (IDV_BROWSERS=engine for web-test-runner.config.mjs), one
@@ -166,10 +190,10 @@ for (const [index, engine] of engines.entries())
 function browserStages(engine: Engine): Stage[] {
   const env = { CI: 'true', IDV_BROWSERS: engine };
   const main = `browser suites (${engine})`;
-  // The engine before it in its lane, or (first in a lane) the Node stages on a small machine.
+  // The engine before it in its lane, if any.
   const lane = browserLanes.find((engines) => engines.includes(engine)) ?? [engine];
   const before = lane[lane.indexOf(engine) - 1];
-  const previous = before ? [`browser mock suites (${before})`] : browsersAfterNode ? NODE_STAGES : [];
+  const previous = before ? [`browser mock suites (${before})`] : NODE_STAGES;
   return [
     {
       name: main,
@@ -220,9 +244,6 @@ async function webTestRunnerPort(): Promise<number> {
     if (free) return port;
   }
 }
-/** The Node stages, which the browser lanes wait for on a small machine (see browserLanes). */
-const NODE_STAGES = ['node suites', 'mock parity suites', 'process-level suites'];
-
 /** In a stage's command, replaced by webTestRunnerPort() when the stage starts. */
 const PORT = '{port}';
 
@@ -235,9 +256,16 @@ const stages: Stage[] = [
   {
     name: 'node suites',
     group: 'node',
-    command: nodeTestCommand(nodeUnitFiles, nodeConcurrency),
+    command: nodeTestCommand(nodeUnitFiles, nodeConcurrency, true),
     count: nodeTestCounts,
     after: ['build'],
+  },
+  {
+    name: 'node model suites',
+    group: 'node',
+    command: nodeTestCommand(MODEL_FILES, 1),
+    count: nodeTestCounts,
+    after: ['build', 'node suites'],
   },
   {
     name: 'mock parity suites',
@@ -251,7 +279,7 @@ const stages: Stage[] = [
     group: 'node',
     command: nodeTestCommand(PROCESS_LEVEL_FILES, processConcurrency),
     count: nodeTestCounts,
-    after: processAfterParity ? ['build', 'mock parity suites'] : ['build'],
+    after: ['build', 'mock parity suites'],
   },
   ...engines.flatMap((engine) => browserStages(engine)),
 ];
@@ -336,6 +364,10 @@ const chosen = stages.filter((stage) => !only || stage.group === only);
 if (chosen.some((stage) => stage.group === 'node') && missingProcessLevel.length > 0) {
   console.error(`\n── process-level suites: no such file: ${missingProcessLevel.join(', ')}`);
   results.push({ name: 'process-level file list', passed: 0, failed: 1, skipped: 0, seconds: 0 });
+}
+if (chosen.some((stage) => stage.group === 'node') && missingModelFiles.length > 0) {
+  console.error(`\n── node model suites: no such file: ${missingModelFiles.join(', ')}`);
+  results.push({ name: 'model file list', passed: 0, failed: 1, skipped: 0, seconds: 0 });
 }
 
 // The fake camera videos every browser configuration writes when it loads (test/fixtures/fake-camera.ts),
