@@ -30,12 +30,19 @@ export const API_VERSION = '1.0.0';
  */
 const LICENSE = { name: 'Apache-2.0', identifier: 'Apache-2.0' };
 
-function toApiError(error: unknown): ApiError | null {
+function toApiError(error: unknown, contentType: string | undefined): ApiError | null {
   if (error instanceof ApiError) return error;
   if (error instanceof HTTPException) {
     if (error.status === 413) return new ApiError('payload_too_large', 'The request body is too large.');
     if (error.status === 400)
       return new ApiError('invalid_json', error.message || 'The request is malformed.');
+    // zod-openapi's media-type check: an upload whose multipart type carries more than its boundary
+    // (RFC 7578 defines no other parameter) is told so, not to send JSON.
+    if (error.status === 415 && contentType?.toLowerCase().startsWith('multipart/form-data'))
+      return new ApiError(
+        'unsupported_media_type',
+        'Send the upload as `multipart/form-data; boundary=…` with no other parameter.',
+      );
     if (error.status === 415)
       return new ApiError(
         'unsupported_media_type',
@@ -129,7 +136,7 @@ export function createApp(deps: AppDeps) {
   );
 
   app.onError((error, c) => {
-    const known = toApiError(error);
+    const known = toApiError(error, c.req.header('content-type'));
     if (known) return problem(c, known);
     // Log the class and message only: an error message from a driver may quote a statement, never a secret,
     // and request bodies (personal data) are never logged.

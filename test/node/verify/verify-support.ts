@@ -43,6 +43,8 @@ export interface VerifyCallOptions {
   token?: string;
   body?: unknown;
   form?: FormData;
+  /** A body sent as these bytes, with the content type `headers` give. */
+  raw?: Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
 }
 
@@ -56,6 +58,8 @@ export function verifyCall(h: TestHarness, method: string, path: string, options
     headers['content-type'] ??= 'application/json';
   } else if (options.form) {
     body = options.form;
+  } else if (options.raw) {
+    body = options.raw;
   }
   return Promise.resolve(h.app.request(`${TEST_BASE_URL}${path}`, { method, headers, body }));
 }

@@ -177,6 +177,19 @@ for (const engine of testEngines()) {
         415,
         'unsupported_media_type',
       );
+      // A multipart type with a parameter besides its boundary (RFC 7578 defines none) is told what to send.
+      const encoded = new Response(documentForm(images.front));
+      const boundary = encoded.headers.get('content-type')?.split('boundary=')[1] ?? '';
+      const withCharset = await problem(
+        await verifyCall(h, 'POST', '/v1/verify/documents', {
+          token,
+          headers: { 'content-type': `multipart/form-data; charset=utf-8; boundary=${boundary}` },
+          raw: new Uint8Array(await encoded.arrayBuffer()),
+        }),
+        415,
+        'unsupported_media_type',
+      );
+      assert.match(String(withCharset['detail']), /multipart\/form-data; boundary=/);
     });
 
     it('answers 422 unprocessable_image for a truncated JPEG, and it costs no attempt', async () => {
