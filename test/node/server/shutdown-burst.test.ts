@@ -167,9 +167,12 @@ for (const engine of testEngines()) {
         ),
       );
       // In the order they were tried: answered while the listener was open, refused once it closed. The one
-      // exception TCP leaves: a handshake the kernel completes in the instant between the last accept and
-      // the close is reset with the listener, so at most one connection, tried just before the first
-      // refused one, may fail so.
+      // exception TCP leaves: handshakes the kernel completed into the listen backlog after the server's
+      // last accept are reset with the listener, never having reached the server. On a quiet machine that
+      // is at most one probe (they are 5 ms apart); on a loaded one the server's accepts lag further behind
+      // (four were seen in a clean-clone run), so the resets allowed are the probes tried in one unbroken
+      // run just before the first refused one, each never answered: a reset among answered probes, or
+      // followed by an answer, is a request the server accepted and dropped.
       const firstRefused = late.findIndex(
         (outcome) => outcome.kind === 'failed' && outcome.code === 'ECONNREFUSED',
       );
@@ -180,8 +183,14 @@ for (const engine of testEngines()) {
       assert.ok(firstRefused >= 0, 'the listener closed before the process ended');
       for (const outcome of late.slice(firstRefused))
         assert.deepEqual(outcome, { kind: 'failed', code: 'ECONNREFUSED', connected: false, written: false });
-      assert.ok(crossed.length <= 1, `resets before the close: ${JSON.stringify(crossed)}`);
-      if (crossed[0]) assert.ok(late.slice(Math.max(0, firstRefused - 3), firstRefused).includes(crossed[0]));
+      const backlog = late.slice(firstRefused - crossed.length, firstRefused);
+      assert.deepEqual(
+        backlog,
+        crossed,
+        `resets before the close, not in one run just before it: ${JSON.stringify(late)}`,
+      );
+      for (const outcome of crossed)
+        assert.equal(outcome.kind === 'failed' && outcome.code, 'ECONNRESET', JSON.stringify(outcome));
     }
 
     it('answers every accepted request when SIGTERM comes during the burst', async (t) => {
