@@ -2,11 +2,11 @@
 //
 //   type-check (tsc) ∥ lint (biome) ∥ build
 //     → Node lanes: unit suites → model suites ∥ mock parity suites → process-level suites
-//     → browser lanes: Chromium ∥ Firefox ∥ WebKit
+//     → browser lanes, one per core: Chromium ∥ Firefox → WebKit (on 2 cores)
 //
 // Stages run as soon as what they need has ended (`after`): the three first at once (each mostly one
-// process; the build is what the others need), then the two Node lanes, one per core, then every browser
-// engine at once. The browser engines wait for the Node lanes: beside them, the servers the browser
+// process; the build is what the others need), then the two Node lanes, one per core, then the browser
+// lanes. The browser engines wait for the Node lanes: beside them, the servers the browser
 // suites start (and their vision workers) starve. Tried in two runs on the 2-core machine (the Node lanes
 // at `nice -n 10` so the browsers would come first): the Node suites, with a third of the CPU, took 780
 // and 830 s instead of about 600, and the demo's end-to-end flow met a session rejected under the load.
@@ -166,14 +166,16 @@ const processConcurrency = Number(process.env['IDV_PROCESS_CONCURRENCY']) || 1;
 // other's globals (Vite's build sets NODE_ENV=production in the process that runs it), so each keeps its own.
 
 /**
- * How many browser lanes run side by side, after the Node stages: one per engine unless
- * IDV_BROWSER_LANES=<n> says fewer; each lane runs its engines one after the other. The engines mostly
- * wait (on timers, their test server, the vision worker): in a clean-clone run of c9074b4 they took 288,
- * 224 and 163 s with 133, 108 and 33 s of CPU, in two lanes (Chromium; Firefox then WebKit) 387 s.
+ * How many browser lanes run side by side, after the Node stages: one per core (at most one per engine),
+ * IDV_BROWSER_LANES=<n> to choose; each lane runs its engines one after the other. On 2 cores Chromium,
+ * the longest (it alone runs the camera, passkey and demo suites), runs alone and Firefox then WebKit share
+ * the other: in a clean-clone run of c9074b4 the engines took 288, 224 and 163 s with 133, 108 and 33 s of
+ * CPU. Three lanes were tried on 2 cores (3644035): 60 s sooner, but the demo's end-to-end flow ended
+ * `rejected` beside the two other engines, in two runs of three.
  */
 const browserLaneCount = Math.max(
   1,
-  Math.min(engines.length, Number(process.env['IDV_BROWSER_LANES']) || engines.length),
+  Math.min(engines.length, Number(process.env['IDV_BROWSER_LANES']) || cores),
 );
 /** The engines of each lane, in order: one engine a lane, the last lane taking the rest. */
 const browserLanes: Engine[][] = Array.from({ length: browserLaneCount }, () => []);
