@@ -170,8 +170,9 @@ const processConcurrency = Number(process.env['IDV_PROCESS_CONCURRENCY']) || 1;
  * IDV_BROWSER_LANES=<n> to choose; each lane runs its engines one after the other. On 2 cores Chromium,
  * the longest (it alone runs the camera, passkey and demo suites), runs alone and Firefox then WebKit share
  * the other: in a clean-clone run of c9074b4 the engines took 288, 224 and 163 s with 133, 108 and 33 s of
- * CPU. Three lanes were tried on 2 cores (3644035): 60 s sooner, but the demo's end-to-end flow ended
- * `rejected` beside the two other engines, in two runs of three.
+ * CPU. Three lanes were tried on 2 cores: about 60 s sooner, but the demo's end-to-end flow ended
+ * `rejected` beside the two other engines in one of three clean-clone runs (3644035), as it had in a run
+ * beside the Node stages.
  */
 const browserLaneCount = Math.max(
   1,
