@@ -97,7 +97,6 @@ const PROCESS_LEVEL_FILES = [
   'test/node/vision/offline.test.ts',
   'test/node/webhooks/crash-restart.test.ts',
 ];
-const missingProcessLevel = PROCESS_LEVEL_FILES.filter((file) => !existsSync(file));
 /**
  * The mock parity shards (test/node/mock/parity-N.test.ts, each re-running a quarter of the HTTP suites
  * through MSW) are the longest files: their own stage beside the unit suites, so the unit stage does not
@@ -117,7 +116,6 @@ const MODEL_FILES = [
   'test/node/vision/node-vision-engine.test.ts',
   'test/node/vision/turned-faces.test.ts',
 ];
-const missingModelFiles = MODEL_FILES.filter((file) => !existsSync(file));
 const nodeUnitFiles = globSync('test/node/**/*.test.ts')
   .filter(
     (file) =>
@@ -364,13 +362,16 @@ if (runsBrowsers && engineSelection instanceof Error) {
   results.push({ name: 'browser engines', passed: 0, failed: 1, skipped: 0, seconds: 0 });
 }
 const chosen = stages.filter((stage) => !only || stage.group === only);
-if (chosen.some((stage) => stage.group === 'node') && missingProcessLevel.length > 0) {
-  console.error(`\n── process-level suites: no such file: ${missingProcessLevel.join(', ')}`);
-  results.push({ name: 'process-level file list', passed: 0, failed: 1, skipped: 0, seconds: 0 });
-}
-if (chosen.some((stage) => stage.group === 'node') && missingModelFiles.length > 0) {
-  console.error(`\n── node model suites: no such file: ${missingModelFiles.join(', ')}`);
-  results.push({ name: 'model file list', passed: 0, failed: 1, skipped: 0, seconds: 0 });
+// The Node stages' named file lists: a file named there that no longer exists fails the run (rather than
+// silently leaving its stage).
+for (const [list, files] of [
+  ['process-level', PROCESS_LEVEL_FILES],
+  ['model', MODEL_FILES],
+] as const) {
+  const missing = files.filter((file) => !existsSync(file));
+  if (!chosen.some((stage) => stage.group === 'node') || missing.length === 0) continue;
+  console.error(`\n── ${list} file list: no such file: ${missing.join(', ')}`);
+  results.push({ name: `${list} file list`, passed: 0, failed: 1, skipped: 0, seconds: 0 });
 }
 
 // The fake camera videos every browser configuration writes when it loads (test/fixtures/fake-camera.ts),
