@@ -81,8 +81,6 @@ const engines = engineSelection instanceof Error ? [] : engineSelection.engines;
  * named here that no longer exists fails the run (rather than silently leaving both stages).
  */
 const PROCESS_LEVEL_FILES = [
-  'test/node/client/pack-install.test.ts',
-  'test/node/scripts/pack-install.test.ts',
   'test/node/scripts/quickstart-steps.test.ts',
   'test/node/server/crash-loop.test.ts',
   'test/node/server/init-kill-loop.test.ts',
@@ -96,6 +94,14 @@ const PROCESS_LEVEL_FILES = [
   'test/node/server/worker-process.test.ts',
   'test/node/vision/offline.test.ts',
   'test/node/webhooks/crash-restart.test.ts',
+];
+/**
+ * The process-level suites that pack the workspaces and install them as tenants do (about 80 s, mostly
+ * npm's): in the lane of the unit suites, after them, so that both Node lanes end about together.
+ */
+const PACKAGE_INSTALL_FILES = [
+  'test/node/client/pack-install.test.ts',
+  'test/node/scripts/pack-install.test.ts',
 ];
 /**
  * The mock parity shards (test/node/mock/parity-N.test.ts, each re-running a quarter of the HTTP suites
@@ -119,7 +125,10 @@ const MODEL_FILES = [
 const nodeUnitFiles = globSync('test/node/**/*.test.ts')
   .filter(
     (file) =>
-      !PROCESS_LEVEL_FILES.includes(file) && !PARITY_FILES.includes(file) && !MODEL_FILES.includes(file),
+      !PROCESS_LEVEL_FILES.includes(file) &&
+      !PACKAGE_INSTALL_FILES.includes(file) &&
+      !PARITY_FILES.includes(file) &&
+      !MODEL_FILES.includes(file),
   )
   .sort();
 
@@ -155,6 +164,15 @@ function nodeTestCommand(files: string[], concurrency: number, baselineOnly = fa
  * own).
  */
 const cores = availableParallelism();
+/**
+ * The niceness of the model files' lane, which runs beside the two others from the build's end: the two
+ * lanes leave a core idle about an eighth of the time (the unit files wait on PostgreSQL and child
+ * processes, the process-level files on the processes they start), which the model files' CPU-bound work
+ * takes, while at 5 they still get about a seventh of the machine when nothing is idle, so that no vision
+ * job nears its 60 s time-out. In a clean-clone run of 3b12aa0 the model files took 110 s (85 s of CPU)
+ * after the unit files, in their lane.
+ */
+const MODEL_PRIORITY = 5;
 const nodeConcurrency = Number(process.env['IDV_NODE_CONCURRENCY']) || Math.max(1, cores - 1);
 const parityConcurrency = Number(process.env['IDV_PARITY_CONCURRENCY']) || 1;
 const processConcurrency = Number(process.env['IDV_PROCESS_CONCURRENCY']) || 1;
@@ -182,50 +200,60 @@ for (const [index, engine] of engines.entries())
   browserLanes[Math.min(index, browserLaneCount - 1)]?.push(engine);
 
 /** The Node stages, which the browser lanes wait for (see the top of this file). */
-const NODE_STAGES = ['node suites', 'node model suites', 'mock parity suites', 'process-level suites'];
+const NODE_STAGES = [
+  'node suites',
+  'package-install suites',
+  'node model suites',
+  'mock parity suites',
+  'process-level suites',
+];
 
 /**
- * Both browser configurations of one engine (IDV_BROWSERS=engine for web-test-runner.config.mjs), one
- * after the other, on a port chosen for the engine (`--port`) so engines can run beside each other.
+ * The main browser configuration of one engine (IDV_BROWSERS=engine for web-test-runner.config.mjs), on a
+ * port chosen for the engine (`--port`) so engines can run beside each other. It waits for the Node stages
+ * and for the engine before it in its lane.
  */
-function browserStages(engine: Engine): Stage[] {
-  const env = { CI: 'true', IDV_BROWSERS: engine };
-  const main = `browser suites (${engine})`;
-  // The engine before it in its lane, if any.
+function browserStage(engine: Engine): Stage {
   const lane = browserLanes.find((engines) => engines.includes(engine)) ?? [engine];
   const before = lane[lane.indexOf(engine) - 1];
-  const previous = before ? [`browser mock suites (${before})`] : NODE_STAGES;
-  return [
-    {
-      name: main,
-      group: 'browser',
-      engine,
-      command: ['npx', 'web-test-runner', '--port', PORT],
-      env,
-      count: browserTestCounts,
-      after: ['build', ...previous],
-      rerunOnHang: true,
-    },
-    {
-      // The widget against the MSW worker in the page (no server process): its own config, because the
-      // mock needs the `browser` export conditions and Node built-in stubs the widget suites must not get.
-      name: `browser mock suites (${engine})`,
-      group: 'browser',
-      engine,
-      command: [
-        'npx',
-        'web-test-runner',
-        '--config',
-        'test/browser/mock/web-test-runner.mock.config.mjs',
-        '--port',
-        PORT,
-      ],
-      env,
-      count: browserTestCounts,
-      after: ['build', main],
-      rerunOnHang: true,
-    },
-  ];
+  return {
+    name: `browser suites (${engine})`,
+    group: 'browser',
+    engine,
+    command: ['npx', 'web-test-runner', '--port', PORT],
+    env: { CI: 'true', IDV_BROWSERS: engine },
+    count: browserTestCounts,
+    after: ['build', ...(before ? [`browser suites (${before})`] : NODE_STAGES)],
+    rerunOnHang: true,
+  };
+}
+
+/**
+ * The widget and the console against the MSW worker in the page (no server process), one engine after
+ * the other in a lane of their own beside the engines' main configurations: its own config, because the
+ * mock needs the `browser` export conditions and Node built-in stubs the widget suites must not get. They
+ * mostly wait (PGlite starting in the page): in a clean-clone run of 3b12aa0 the three took 54, 71 and 59 s
+ * with 18, 34 and 8 s of CPU, when each still ran after its engine's main configuration in that lane.
+ */
+function browserMockStage(engine: Engine): Stage {
+  const before = engines[engines.indexOf(engine) - 1];
+  return {
+    name: `browser mock suites (${engine})`,
+    group: 'browser',
+    engine,
+    command: [
+      'npx',
+      'web-test-runner',
+      '--config',
+      'test/browser/mock/web-test-runner.mock.config.mjs',
+      '--port',
+      PORT,
+    ],
+    env: { CI: 'true', IDV_BROWSERS: engine },
+    count: browserTestCounts,
+    after: ['build', ...(before ? [`browser mock suites (${before})`] : NODE_STAGES)],
+    rerunOnHang: true,
+  };
 }
 
 /**
@@ -262,11 +290,19 @@ const stages: Stage[] = [
     after: ['build'],
   },
   {
-    name: 'node model suites',
+    name: 'package-install suites',
     group: 'node',
-    command: nodeTestCommand(MODEL_FILES, 1),
+    command: nodeTestCommand(PACKAGE_INSTALL_FILES, 1),
     count: nodeTestCounts,
     after: ['build', 'node suites'],
+  },
+  {
+    // A third lane at a lower priority (see MODEL_PRIORITY), from the build's end.
+    name: 'node model suites',
+    group: 'node',
+    command: ['nice', '-n', String(MODEL_PRIORITY), ...nodeTestCommand(MODEL_FILES, 1)],
+    count: nodeTestCounts,
+    after: ['build'],
   },
   {
     name: 'mock parity suites',
@@ -282,7 +318,8 @@ const stages: Stage[] = [
     count: nodeTestCounts,
     after: ['build', 'mock parity suites'],
   },
-  ...engines.flatMap((engine) => browserStages(engine)),
+  ...engines.map(browserStage),
+  ...engines.map(browserMockStage),
 ];
 
 /**
@@ -366,6 +403,7 @@ const chosen = stages.filter((stage) => !only || stage.group === only);
 // silently leaving its stage).
 for (const [list, files] of [
   ['process-level', PROCESS_LEVEL_FILES],
+  ['package-install', PACKAGE_INSTALL_FILES],
   ['model', MODEL_FILES],
 ] as const) {
   const missing = files.filter((file) => !existsSync(file));
