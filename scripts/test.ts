@@ -1,15 +1,21 @@
 // `npm test`: every check the project has, with one summary at the end.
 //
 //   type-check (tsc) ∥ lint (biome) ∥ build
-//     → Node lanes: unit suites → model suites ∥ mock parity suites → process-level suites
-//     → browser lanes, one per core: Chromium ∥ Firefox → WebKit (on 2 cores)
+//     → Node lanes: unit suites → package installs ∥ mock parity suites → process-level suites
+//                   ∥ model suites (at a lower priority, in the CPU the two others leave idle)
+//     → browser lanes: Chromium ∥ Firefox → WebKit ∥ the mock configurations, engine after engine
 //
 // Stages run as soon as what they need has ended (`after`): the three first at once (each mostly one
-// process; the build is what the others need), then the two Node lanes, one per core, then the browser
-// lanes. The browser engines wait for the Node lanes: beside them, the servers the browser
-// suites start (and their vision workers) starve. Tried in two runs on the 2-core machine (the Node lanes
-// at `nice -n 10` so the browsers would come first): the Node suites, with a third of the CPU, took 780
-// and 830 s instead of about 600, and the demo's end-to-end flow met a session rejected under the load.
+// process; the build is what the others need), then the Node lanes, then the browser lanes. The browser
+// engines wait for the Node lanes: beside them, the servers the browser suites start (and their vision
+// workers) starve. Tried in two runs on the 2-core machine (the Node lanes at `nice -n 10` so the
+// browsers would come first): the Node suites, with a third of the CPU, took 780 and 830 s instead of
+// about 600, and the demo's end-to-end flow met a session rejected under the load.
+//
+// Timed in clean-clone runs on the 2-core machine, on the same machine an hour apart: `npm test` took
+// 991 s with two Node lanes (the model suites after the unit suites, the package installs among the
+// process-level suites) and the mock configurations after each engine's main one in its lane (3b12aa0),
+// and 909 s as above. `vmstat` showed the CPU 96 % busy through the browser phase either way.
 //
 // A stage's output is held while other stages run and printed whole when it ends, under its heading; a
 // line says when each stage starts and ends, and every minute which stages are still running (with the
@@ -182,13 +188,17 @@ const processConcurrency = Number(process.env['IDV_PROCESS_CONCURRENCY']) || 1;
 // other's globals (Vite's build sets NODE_ENV=production in the process that runs it), so each keeps its own.
 
 /**
- * How many browser lanes run side by side, after the Node stages: one per core (at most one per engine),
- * IDV_BROWSER_LANES=<n> to choose; each lane runs its engines one after the other. On 2 cores Chromium,
- * the longest (it alone runs the camera, passkey and demo suites), runs alone and Firefox then WebKit share
- * the other: in a clean-clone run of c9074b4 the engines took 288, 224 and 163 s with 133, 108 and 33 s of
- * CPU. Three lanes were tried on 2 cores: about 60 s sooner, but the demo's end-to-end flow ended
- * `rejected` beside the two other engines in one of three clean-clone runs (3644035), as it had in a run
- * beside the Node stages.
+ * How many lanes the engines' main browser configurations take, after the Node stages: one per core (at
+ * most one per engine), IDV_BROWSER_LANES=<n> to choose; each lane runs its engines one after the other.
+ * On 2 cores Chromium, the longest (it alone runs the camera, passkey and demo suites), runs alone and
+ * Firefox then WebKit share the other: in a clean-clone run of c9074b4 the engines took 288, 224 and
+ * 163 s with 133, 108 and 33 s of CPU. The mock configurations have a lane of their own beside these (see
+ * browserMockStage). Three lanes for the main configurations were tried on 2 cores: about 60 s sooner,
+ * but the demo's end-to-end flow ended `rejected` beside the two other engines in one of three clean-clone
+ * runs (3644035), as it had in a run beside the Node stages. Giving every group of an engine's
+ * configuration its browser at once (web-test-runner's `concurrentBrowsers` 4 instead of 2) did not
+ * shorten the browser phase (302 s, against 291 and 283 s in two runs without it) and failed a console
+ * accessibility test on a timed-out screen heading: the phase is CPU-bound.
  */
 const browserLaneCount = Math.max(
   1,
