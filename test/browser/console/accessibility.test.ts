@@ -1,7 +1,13 @@
 import { expect } from '@open-wc/testing';
 import type { Role } from '../../../server/web/console/api/console-api.ts';
 import { until } from '../support/dom.ts';
-import { mountConsole, resetStorage, screenOf, settled } from './support/mount-console.ts';
+import {
+  loadConsoleScreens,
+  mountConsole,
+  resetStorage,
+  screenOf,
+  settled,
+} from './support/mount-console.ts';
 
 interface ScreenCase {
   name: string;
@@ -54,6 +60,11 @@ const VARIANTS = [
 
 for (const variant of VARIANTS) {
   describe(`console accessibility (${variant.label})`, () => {
+    // Each screen's chunk compiled and loaded before any screen is timed (see loadConsoleScreens).
+    before(async function () {
+      this.timeout(120_000);
+      await loadConsoleScreens();
+    });
     afterEach(() => resetStorage());
 
     for (const screen of SCREENS) {

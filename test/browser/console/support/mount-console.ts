@@ -3,6 +3,7 @@ import '../../../../server/web/console/main.ts';
 import type { Role } from '../../../../server/web/console/api/console-api.ts';
 import type { IdvConsoleElement } from '../../../../server/web/console/console-element.ts';
 import { MemoryHistory } from '../../../../server/web/console/routing/history.ts';
+import { NOT_FOUND, ROUTES } from '../../../../server/web/console/routing/routes.ts';
 import { until } from '../../support/dom.ts';
 import { FakeConsoleBackend } from './fake-console-backend.ts';
 
@@ -46,6 +47,19 @@ export function sharedConsole(fetchImpl: typeof fetch): { el: IdvConsoleElement;
   el.history = history;
   document.body.append(el);
   return { el, history };
+}
+
+let screensLoaded: Promise<unknown> | undefined;
+
+/**
+ * Every screen's lazy chunk, loaded once per page. The test server compiles each chunk on its first
+ * request, which on a loaded two-core runner took longer than mountConsole's wait for a heading (seen
+ * for the settings and review-queue screens in the axe suite); a suite that mounts many screens loads them
+ * first, in its own `before` with a budget of its own, so that wait measures the screen alone.
+ */
+export function loadConsoleScreens(): Promise<unknown> {
+  screensLoaded ??= Promise.all([...ROUTES, NOT_FOUND].map((route) => route.load()));
+  return screensLoaded;
 }
 
 /**
