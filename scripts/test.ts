@@ -131,10 +131,7 @@ const MODEL_FILES = [
 const nodeUnitFiles = globSync('test/node/**/*.test.ts')
   .filter(
     (file) =>
-      !PROCESS_LEVEL_FILES.includes(file) &&
-      !PACKAGE_INSTALL_FILES.includes(file) &&
-      !PARITY_FILES.includes(file) &&
-      !MODEL_FILES.includes(file),
+      ![...PROCESS_LEVEL_FILES, ...PACKAGE_INSTALL_FILES, ...PARITY_FILES, ...MODEL_FILES].includes(file),
   )
   .sort();
 
@@ -226,16 +223,7 @@ const NODE_STAGES = [
 function browserStage(engine: Engine): Stage {
   const lane = browserLanes.find((engines) => engines.includes(engine)) ?? [engine];
   const before = lane[lane.indexOf(engine) - 1];
-  return {
-    name: `browser suites (${engine})`,
-    group: 'browser',
-    engine,
-    command: ['npx', 'web-test-runner', '--port', PORT],
-    env: { CI: 'true', IDV_BROWSERS: engine },
-    count: browserTestCounts,
-    after: ['build', ...(before ? [`browser suites (${before})`] : NODE_STAGES)],
-    rerunOnHang: true,
-  };
+  return webTestRunnerStage(`browser suites (${engine})`, engine, [], before && `browser suites (${before})`);
 }
 
 /**
@@ -247,21 +235,32 @@ function browserStage(engine: Engine): Stage {
  */
 function browserMockStage(engine: Engine): Stage {
   const before = engines[engines.indexOf(engine) - 1];
+  return webTestRunnerStage(
+    `browser mock suites (${engine})`,
+    engine,
+    ['--config', 'test/browser/mock/web-test-runner.mock.config.mjs'],
+    before && `browser mock suites (${before})`,
+  );
+}
+
+/**
+ * web-test-runner in one engine (IDV_BROWSERS=engine), on a port chosen when it starts, after the stage
+ * `previous` of its lane or, first in its lane, after the Node stages.
+ */
+function webTestRunnerStage(
+  name: string,
+  engine: Engine,
+  args: string[],
+  previous: string | undefined,
+): Stage {
   return {
-    name: `browser mock suites (${engine})`,
+    name,
     group: 'browser',
     engine,
-    command: [
-      'npx',
-      'web-test-runner',
-      '--config',
-      'test/browser/mock/web-test-runner.mock.config.mjs',
-      '--port',
-      PORT,
-    ],
+    command: ['npx', 'web-test-runner', ...args, '--port', PORT],
     env: { CI: 'true', IDV_BROWSERS: engine },
     count: browserTestCounts,
-    after: ['build', ...(before ? [`browser mock suites (${before})`] : NODE_STAGES)],
+    after: ['build', ...(previous ? [previous] : NODE_STAGES)],
     rerunOnHang: true,
   };
 }
