@@ -1,7 +1,7 @@
 // `npm test`: every check the project has, with one summary at the end.
 //
 //   type-check (tsc) ∥ lint (biome) ∥ build
-//     → Node lanes: unit suites → package installs ∥ mock parity suites → process-level suites
+//     → Node lanes: unit suites ∥ mock parity suites → process-level suites (the package installs among them)
 //                   ∥ model suites (at a lower priority, in the CPU the two others leave idle)
 //     → browser lanes: Chromium ∥ Firefox → WebKit ∥ the mock configurations, engine after engine
 //
@@ -87,6 +87,8 @@ const engines = engineSelection instanceof Error ? [] : engineSelection.engines;
  * named here that no longer exists fails the run (rather than silently leaving both stages).
  */
 const PROCESS_LEVEL_FILES = [
+  'test/node/client/pack-install.test.ts',
+  'test/node/scripts/pack-install.test.ts',
   'test/node/scripts/quickstart-steps.test.ts',
   'test/node/server/crash-loop.test.ts',
   'test/node/server/init-kill-loop.test.ts',
@@ -101,14 +103,9 @@ const PROCESS_LEVEL_FILES = [
   'test/node/vision/offline.test.ts',
   'test/node/webhooks/crash-restart.test.ts',
 ];
-/**
- * The process-level suites that pack the workspaces and install them as tenants do (about 80 s, mostly
- * npm's): in the lane of the unit suites, after them, so that both Node lanes end about together.
- */
-const PACKAGE_INSTALL_FILES = [
-  'test/node/client/pack-install.test.ts',
-  'test/node/scripts/pack-install.test.ts',
-];
+// The package installs stay in this stage, one file at a time with the others: `npm pack` runs the
+// workspaces' prepack builds, which rewrite the built files that quickstart-steps' server is serving. Run
+// in a lane of their own beside this stage, they failed quickstart-steps (curl exit 3) in a clean-clone run.
 /**
  * The mock parity shards (test/node/mock/parity-N.test.ts, each re-running a quarter of the HTTP suites
  * through MSW) are the longest files: their own stage beside the unit suites, so the unit stage does not
@@ -129,10 +126,7 @@ const MODEL_FILES = [
   'test/node/vision/turned-faces.test.ts',
 ];
 const nodeUnitFiles = globSync('test/node/**/*.test.ts')
-  .filter(
-    (file) =>
-      ![...PROCESS_LEVEL_FILES, ...PACKAGE_INSTALL_FILES, ...PARITY_FILES, ...MODEL_FILES].includes(file),
-  )
+  .filter((file) => ![...PROCESS_LEVEL_FILES, ...PARITY_FILES, ...MODEL_FILES].includes(file))
   .sort();
 
 /**
@@ -207,13 +201,7 @@ for (const [index, engine] of engines.entries())
   browserLanes[Math.min(index, browserLaneCount - 1)]?.push(engine);
 
 /** The Node stages, which the browser lanes wait for (see the top of this file). */
-const NODE_STAGES = [
-  'node suites',
-  'package-install suites',
-  'node model suites',
-  'mock parity suites',
-  'process-level suites',
-];
+const NODE_STAGES = ['node suites', 'node model suites', 'mock parity suites', 'process-level suites'];
 
 /**
  * The main browser configuration of one engine (IDV_BROWSERS=engine for web-test-runner.config.mjs), on a
@@ -297,13 +285,6 @@ const stages: Stage[] = [
     command: nodeTestCommand(nodeUnitFiles, nodeConcurrency, true),
     count: nodeTestCounts,
     after: ['build'],
-  },
-  {
-    name: 'package-install suites',
-    group: 'node',
-    command: nodeTestCommand(PACKAGE_INSTALL_FILES, 1),
-    count: nodeTestCounts,
-    after: ['build', 'node suites'],
   },
   {
     // A third lane at a lower priority (see MODEL_PRIORITY), from the build's end.
@@ -412,7 +393,6 @@ const chosen = stages.filter((stage) => !only || stage.group === only);
 // silently leaving its stage).
 for (const [list, files] of [
   ['process-level', PROCESS_LEVEL_FILES],
-  ['package-install', PACKAGE_INSTALL_FILES],
   ['model', MODEL_FILES],
 ] as const) {
   const missing = files.filter((file) => !existsSync(file));
