@@ -7,20 +7,30 @@ import { classifyGlyph, MRZ_ALPHABET } from './mrz-glyph-model.ts';
 import { MRZ_SHAPES, type MrzLine, type MrzZone } from './mrz-zone.ts';
 import { secondRead } from './second-read.ts';
 import { roundSlipsCouldCancel } from './mrz-round-slips.ts';
+import { nearerRound, roundReferences } from './mrz-round-prototypes.ts';
 
 /**
  * What each position of a zone may hold (ICAO 9303 parts 4–6): `A` letters or filler, `N` digits or
- * filler (an empty check digit), `X` any. The layout is what the document is, not a guess: reading a
- * position as the best letter where only letters are allowed corrects nothing a check digit would judge.
+ * filler (an empty check digit), `X` any; the document code's first character is `C` on cards (TD1,
+ * TD2: `A`, `C` or `I`) and `P` on a 44-character zone (`P`, a passport, or `V`, a visa, which is read
+ * as what it is and refused by the parser, never taken for a `P`). The layout is what the document is,
+ * not a guess: reading a position as the best letter where only letters are allowed corrects nothing a
+ * check digit would judge.
  */
 const LAYOUTS: Readonly<Record<MrzFormat, readonly string[]>> = {
   TD1: [
-    'AAAAA' + 'X'.repeat(9) + 'N' + 'X'.repeat(15),
+    'CAAAA' + 'X'.repeat(9) + 'N' + 'X'.repeat(15),
     'NNNNNNN' + 'A' + 'NNNNNNN' + 'AAA' + 'X'.repeat(11) + 'N',
     'A'.repeat(30),
   ],
-  TD2: ['A'.repeat(36), 'X'.repeat(9) + 'N' + 'AAA' + 'NNNNNNN' + 'A' + 'NNNNNNN' + 'X'.repeat(7) + 'N'],
-  TD3: ['A'.repeat(44), 'X'.repeat(9) + 'N' + 'AAA' + 'NNNNNNN' + 'A' + 'NNNNNNN' + 'X'.repeat(14) + 'NN'],
+  TD2: [
+    'C' + 'A'.repeat(35),
+    'X'.repeat(9) + 'N' + 'AAA' + 'NNNNNNN' + 'A' + 'NNNNNNN' + 'X'.repeat(7) + 'N',
+  ],
+  TD3: [
+    'P' + 'A'.repeat(43),
+    'X'.repeat(9) + 'N' + 'AAA' + 'NNNNNNN' + 'A' + 'NNNNNNN' + 'X'.repeat(14) + 'NN',
+  ],
 };
 
 /**
@@ -68,7 +78,15 @@ const ALLOWED: Readonly<Record<string, readonly number[]>> = {
   A: indicesOf('ABCDEFGHIJKLMNOPQRSTUVWXYZ<'),
   N: indicesOf('0123456789<'),
   X: indicesOf(MRZ_ALPHABET),
+  C: indicesOf('ACI'),
+  P: indicesOf('PV'),
 };
+
+/** The characters position `position` of line `line` may hold in a zone of `format` (see LAYOUTS). */
+export function allowedCharacters(format: MrzFormat, line: number, position: number): string {
+  const allowed = ALLOWED[LAYOUTS[format][line]?.[position] ?? 'X'] as readonly number[];
+  return allowed.map((index) => MRZ_ALPHABET[index]).join('');
+}
 
 function indicesOf(characters: string): number[] {
   return [...characters].map((c) => MRZ_ALPHABET.indexOf(c));
@@ -152,6 +170,9 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
   const layout = LAYOUTS[zone.format];
   const lines: string[] = [];
   const uncertain: number[][] = [];
+  // Each line's centred cell patches and shares, for the zone's own `0` and `O` (settleRoundGlyphs).
+  const patches: Float32Array[][] = [];
+  const lineShares: number[][] = [];
   let sum = 0;
   let count = 0;
   for (const [index, found] of zone.lines.entries()) {
@@ -160,9 +181,14 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
     let text = '';
     const doubtful: number[] = [];
     const shares: number[] = [];
+    const linePatches: Float32Array[] = [];
     for (let k = 0; k < length; k++) {
       const allowed = ALLOWED[layout[index]?.[k] ?? 'X'] as readonly number[];
-      const looks = LOOKS.map((look) => classifyGlyph(cellPatch(gray, geometry, k, look)));
+      const looks = LOOKS.map((look, at) => {
+        const patch = cellPatch(gray, geometry, k, look);
+        if (at === 0) linePatches.push(Float32Array.from(patch));
+        return classifyGlyph(patch);
+      });
       const mean = new Float32Array(MRZ_ALPHABET.length);
       for (const look of looks) {
         for (let c = 0; c < mean.length; c++)
@@ -220,7 +246,50 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
     }
     lines.push(text);
     uncertain.push(doubtful.sort((a, b) => a - b));
+    patches.push(linePatches);
+    lineShares.push(shares);
     if (DEBUG) debugLine(text, shares, doubtful, geometry);
   }
+  settleRoundGlyphs(layout, lines, lineShares, patches, uncertain);
   return { lines, confidence: count > 0 ? sum / count : 0, uncertain };
+}
+
+/**
+ * Settles doubtful `0`s and `O`s where either may stand by the zone's own print (mrz-round-prototypes.ts):
+ * the references are the cells whose layout fixes the glyph (`0` in dates and check digits, `O` in names
+ * and state codes) read at {@link MIN_ROUND_CONFIDENCE} or more; a doubtful one the classifier leans to
+ * (at least {@link MIN_AGREED_SHARE}) counts when it is clearly nearer the same reference. In place.
+ */
+function settleRoundGlyphs(
+  layout: readonly string[],
+  lines: readonly string[],
+  shares: readonly (readonly number[])[],
+  patches: readonly (readonly Float32Array[])[],
+  uncertain: number[][],
+) {
+  const sure = (kind: string, character: string) =>
+    lines.flatMap((text, index) =>
+      [...text].flatMap((c, k) =>
+        layout[index]?.[k] === kind &&
+        c === character &&
+        (shares[index]?.[k] as number) >= MIN_ROUND_CONFIDENCE
+          ? [patches[index]?.[k] as Float32Array]
+          : [],
+      ),
+    );
+  const references = roundReferences(sure('N', '0'), sure('A', 'O'));
+  if (!references) return;
+  for (const [index, doubtful] of uncertain.entries()) {
+    const text = lines[index] as string;
+    const settled = doubtful.filter(
+      (k) =>
+        layout[index]?.[k] === 'X' &&
+        (text[k] === '0' || text[k] === 'O') &&
+        (shares[index]?.[k] as number) >= MIN_AGREED_SHARE &&
+        nearerRound(patches[index]?.[k] as Float32Array, references) === text[k],
+    );
+    if (DEBUG && settled.length > 0)
+      process.stderr.write(`round settled by the zone's print: ${index}:${settled}\n`);
+    uncertain[index] = doubtful.filter((k) => !settled.includes(k));
+  }
 }
