@@ -7,7 +7,7 @@ import { classifyGlyph, MRZ_ALPHABET } from './mrz-glyph-model.ts';
 import { MRZ_SHAPES, type MrzLine, type MrzZone } from './mrz-zone.ts';
 import { secondRead } from './second-read.ts';
 import { roundSlipsCouldCancel } from './mrz-round-slips.ts';
-import { nearerRound, roundReferences } from './mrz-round-prototypes.ts';
+import { printAgrees, zoneReferences } from './mrz-zone-print.ts';
 
 /**
  * What each position of a zone may hold (ICAO 9303 parts 4–6): `A` letters or filler, `N` digits or
@@ -68,6 +68,24 @@ const MIN_AGREED_SHARE = 0.5;
  */
 const ROUND: ReadonlySet<string> = new Set(['0', 'O', 'D', 'Q']);
 export const MIN_ROUND_CONFIDENCE = 0.95;
+
+/**
+ * The rivals of a character read: the other characters its position allows to which the classifier gave
+ * at least this share. The zone's own print must find the cell nearer the character read than each
+ * (mrz-zone-print.ts).
+ */
+const RIVAL_SHARE = 0.02;
+
+/** One cell as read: what the zone-print comparison needs after the whole zone is read. */
+interface CellRead {
+  patch: Float32Array;
+  share: number;
+  rivals: string[];
+  /** In the names, the second reader read this cell otherwise: no agreement can settle it. */
+  contested: boolean;
+  /** The second reader read this cell the same. */
+  seconded: boolean;
+}
 
 /** The position is in the names (TD1: the third line; TD2, TD3: the first, after code and state). */
 function inNames(format: MrzFormat, line: number, position: number): boolean {
@@ -170,9 +188,8 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
   const layout = LAYOUTS[zone.format];
   const lines: string[] = [];
   const uncertain: number[][] = [];
-  // Each line's centred cell patches and shares, for the zone's own `0` and `O` (settleRoundGlyphs).
-  const patches: Float32Array[][] = [];
-  const lineShares: number[][] = [];
+  // Each line's cells as read, for the comparison with the zone's own print (settleByZonePrint).
+  const cellReads: CellRead[][] = [];
   let sum = 0;
   let count = 0;
   for (const [index, found] of zone.lines.entries()) {
@@ -181,12 +198,13 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
     let text = '';
     const doubtful: number[] = [];
     const shares: number[] = [];
-    const linePatches: Float32Array[] = [];
+    const cells: CellRead[] = [];
     for (let k = 0; k < length; k++) {
       const allowed = ALLOWED[layout[index]?.[k] ?? 'X'] as readonly number[];
+      let centredPatch = new Float32Array(0);
       const looks = LOOKS.map((look, at) => {
         const patch = cellPatch(gray, geometry, k, look);
-        if (at === 0) linePatches.push(Float32Array.from(patch));
+        if (at === 0) centredPatch = Float32Array.from(patch);
         return classifyGlyph(patch);
       });
       const mean = new Float32Array(MRZ_ALPHABET.length);
@@ -199,6 +217,13 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
       const confidence = centred.index === best.index ? best.share : 0;
       text += MRZ_ALPHABET[best.index];
       shares.push(confidence);
+      cells.push({
+        patch: centredPatch,
+        share: confidence,
+        rivals: rivalsOf(mean, allowed, best.index),
+        contested: false,
+        seconded: false,
+      });
       const needed = inNames(zone.format, index, k) ? MIN_NAME_CONFIDENCE : MIN_CHARACTER_CONFIDENCE;
       if (confidence < needed) {
         doubtful.push(k);
@@ -218,13 +243,13 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
     if (looseRound.length >= 2 && roundSlipsCouldCancel(zone.format, index, text, looseRound))
       doubtful.push(...looseRound);
     const hasNames = zone.format === 'TD1' ? index === 2 : index === 0;
-    const nameDoubt = doubtful.some((k) => inNames(zone.format, index, k));
     // Outside the names, a character the classifier leans to but is not sure of counts when the second
-    // reader reads the same; in the names every letter must be what the second reader reads.
+    // reader reads the same; in the names every letter must be what the second reader reads, and a letter
+    // it reads otherwise is doubtful however sure the classifier is.
     const settle = doubtful.filter(
       (k) => !inNames(zone.format, index, k) && (shares[k] as number) >= MIN_AGREED_SHARE,
     );
-    if ((hasNames && !nameDoubt) || settle.length > 0) {
+    if (hasNames || settle.length > 0) {
       const other = await secondRead(gray, geometry, text, {
         lettersOnly: hasNames,
       });
@@ -235,61 +260,73 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
             .filter(Boolean)
             .join(' ')} of ${other.size}\n`,
         );
+      // Outside the names Tesseract's disagreement blocks nothing: its English model tells OCR-B's `0`
+      // from `O` no better than chance (real specimens: every `0` of `0000000033` read `O`).
+      for (const [k, character] of other) {
+        const cell = cells[k] as CellRead;
+        if (character === text[k]) cell.seconded = true;
+        else if (inNames(zone.format, index, k)) cell.contested = true;
+      }
       for (const k of settle) {
         if (other.get(k) === text[k]) doubtful.splice(doubtful.indexOf(k), 1);
       }
-      if (hasNames && !nameDoubt) {
+      if (hasNames) {
         for (const [k, character] of other) {
-          if (inNames(zone.format, index, k) && character !== text[k]) doubtful.push(k);
+          if (inNames(zone.format, index, k) && character !== text[k] && !doubtful.includes(k))
+            doubtful.push(k);
         }
       }
     }
     lines.push(text);
     uncertain.push(doubtful.sort((a, b) => a - b));
-    patches.push(linePatches);
-    lineShares.push(shares);
+    cellReads.push(cells);
     if (DEBUG) debugLine(text, shares, doubtful, geometry);
   }
-  settleRoundGlyphs(layout, lines, lineShares, patches, uncertain);
+  settleByZonePrint(zone.format, lines, cellReads, uncertain);
   return { lines, confidence: count > 0 ? sum / count : 0, uncertain };
 }
 
+/** The allowed characters other than `best` to which the classifier gave at least {@link RIVAL_SHARE}. */
+function rivalsOf(probabilities: Float32Array, allowed: readonly number[], best: number): string[] {
+  let total = 0;
+  for (const index of allowed) total += probabilities[index] as number;
+  return allowed
+    .filter((index) => index !== best && (probabilities[index] as number) >= RIVAL_SHARE * total)
+    .map((index) => MRZ_ALPHABET[index] as string);
+}
+
 /**
- * Settles doubtful `0`s and `O`s where either may stand by the zone's own print (mrz-round-prototypes.ts):
- * the references are the cells whose layout fixes the glyph (`0` in dates and check digits, `O` in names
- * and state codes) read at {@link MIN_ROUND_CONFIDENCE} or more; a doubtful one the classifier leans to
- * (at least {@link MIN_AGREED_SHARE}) counts when it is clearly nearer the same reference. In place.
+ * Settles doubtful characters by the zone's own print (mrz-zone-print.ts): the references are the cells
+ * read at {@link MIN_ROUND_CONFIDENCE} or more that the second reader did not contest; a doubtful cell the
+ * classifier leans to (at least {@link MIN_AGREED_SHARE}) counts when it is clearly nearer the reference
+ * of the character read than those of its rivals. In the names, which no check digit covers, the second
+ * reader must also have read the same there. In place.
  */
-function settleRoundGlyphs(
-  layout: readonly string[],
+function settleByZonePrint(
+  format: MrzFormat,
   lines: readonly string[],
-  shares: readonly (readonly number[])[],
-  patches: readonly (readonly Float32Array[])[],
+  cellReads: readonly (readonly CellRead[])[],
   uncertain: number[][],
 ) {
-  const sure = (kind: string, character: string) =>
-    lines.flatMap((text, index) =>
-      [...text].flatMap((c, k) =>
-        layout[index]?.[k] === kind &&
-        c === character &&
-        (shares[index]?.[k] as number) >= MIN_ROUND_CONFIDENCE
-          ? [patches[index]?.[k] as Float32Array]
-          : [],
-      ),
-    );
-  const references = roundReferences(sure('N', '0'), sure('A', 'O'));
-  if (!references) return;
+  const sure = lines.flatMap((text, index) =>
+    [...text].flatMap((character, k) => {
+      const cell = cellReads[index]?.[k];
+      return cell && cell.share >= MIN_ROUND_CONFIDENCE && !cell.contested
+        ? [{ character, patch: cell.patch }]
+        : [];
+    }),
+  );
+  const references = zoneReferences(sure);
   for (const [index, doubtful] of uncertain.entries()) {
     const text = lines[index] as string;
-    const settled = doubtful.filter(
-      (k) =>
-        layout[index]?.[k] === 'X' &&
-        (text[k] === '0' || text[k] === 'O') &&
-        (shares[index]?.[k] as number) >= MIN_AGREED_SHARE &&
-        nearerRound(patches[index]?.[k] as Float32Array, references) === text[k],
-    );
+    const settled = doubtful.filter((k) => {
+      const cell = cellReads[index]?.[k];
+      if (!cell || cell.contested || cell.share < MIN_AGREED_SHARE) return false;
+      if (inNames(format, index, k) && !cell.seconded) return false;
+      return printAgrees(cell.patch, text[k] as string, cell.rivals, references);
+    });
     if (DEBUG && settled.length > 0)
-      process.stderr.write(`round settled by the zone's print: ${index}:${settled}\n`);
+      process.stderr.write(`settled by the zone's print: ${index}:${settled}\n`);
     uncertain[index] = doubtful.filter((k) => !settled.includes(k));
   }
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CELL_HEIGHT, CELL_WIDTH } from '../../../server/runtime/node/vision/mrz-cells.ts';
-import { nearerRound, roundReferences } from '../../../server/runtime/node/vision/mrz-round-prototypes.ts';
+import { printAgrees, zoneReferences } from '../../../server/runtime/node/vision/mrz-zone-print.ts';
 import { allowedCharacters } from '../../../server/runtime/node/vision/read-mrz.ts';
 
 /**
@@ -26,26 +26,37 @@ function ring(rx: number, seed: number): Float32Array {
   return patch;
 }
 
-const zeros = [ring(4.5, 1), ring(4.5, 2), ring(4.5, 3)];
-const ohs = [ring(7, 4), ring(7, 5)];
+/** The zone's sure cells: three 0s (in dates), two Os (in names), fillers that never count. */
+const references = zoneReferences([
+  { character: '0', patch: ring(4.5, 1) },
+  { character: '0', patch: ring(4.5, 2) },
+  { character: '0', patch: ring(4.5, 3) },
+  { character: 'O', patch: ring(7, 4) },
+  { character: 'O', patch: ring(7, 5) },
+  { character: '<', patch: ring(6, 6) },
+]);
 
-describe('a doubtful 0 or O judged by the zone’s own print', () => {
-  it('finds a glyph printed like the zone’s 0s to be a 0, and one printed like its Os to be an O', () => {
-    const references = roundReferences(zeros, ohs);
-    assert.ok(references);
-    assert.equal(nearerRound(ring(4.5, 9), references), '0');
-    assert.equal(nearerRound(ring(7, 9), references), 'O');
+describe('a doubtful character judged by the zone’s own print', () => {
+  it('agrees with a 0 printed like the zone’s 0s, and with an O printed like its Os', () => {
+    assert.equal(printAgrees(ring(4.5, 9), '0', ['O'], references), true);
+    assert.equal(printAgrees(ring(7, 9), 'O', ['0'], references), true);
   });
 
-  it('says nothing of a glyph between the two: it stays doubtful', () => {
-    const references = roundReferences(zeros, ohs);
-    assert.ok(references);
-    assert.equal(nearerRound(ring(5.5, 9), references), null);
+  it('never agrees with the classifier against the print: an O read as 0 stays doubtful', () => {
+    assert.equal(printAgrees(ring(7, 9), '0', ['O'], references), false);
+    assert.equal(printAgrees(ring(4.5, 9), 'O', ['0'], references), false);
   });
 
-  it('needs two sure 0s and one sure O in the zone before it judges at all', () => {
-    assert.equal(roundReferences(zeros.slice(0, 1), ohs), null);
-    assert.equal(roundReferences(zeros, []), null);
+  it('says nothing of a cell between the two: it stays doubtful', () => {
+    assert.equal(printAgrees(ring(5.5, 9), '0', ['O'], references), false);
+    assert.equal(printAgrees(ring(5.5, 9), 'O', ['0'], references), false);
+  });
+
+  it('needs a reference for the character read and for every rival, and at least one rival', () => {
+    assert.equal(printAgrees(ring(4.5, 9), '0', ['O', 'D'], references), false, 'no D in the zone');
+    assert.equal(printAgrees(ring(4.5, 9), 'Q', ['O'], references), false, 'no Q in the zone');
+    assert.equal(printAgrees(ring(4.5, 9), '0', [], references), false);
+    assert.equal(references.has('<'), false, 'fillers are no reference');
   });
 });
 
