@@ -208,6 +208,8 @@ export async function answerLivenessUntilAccepted(
   attempts = 3,
 ): Promise<string[][]> {
   const answered: string[][] = [];
+  // What the widget said after each refused attempt: the reason a failure message names.
+  const refusals: string[] = [];
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const live = (await livenessStep(el)) as LiveStep;
     const actions = [...(live.challenge?.actions ?? [])];
@@ -220,8 +222,11 @@ export async function answerLivenessUntilAccepted(
       `the verdict on liveness attempt ${attempt}`,
     );
     if (where(el) !== 'liveness') return answered;
+    refusals.push(live.retryMessage);
   }
-  throw new Error(`liveness not accepted in ${attempts} attempts: ${JSON.stringify(answered)}`);
+  throw new Error(
+    `liveness not accepted in ${attempts} attempts: ${JSON.stringify(answered)}; the widget said ${JSON.stringify(refusals)}`,
+  );
 }
 
 export async function submitOnReview(el: IdVerifyElement): Promise<void> {
