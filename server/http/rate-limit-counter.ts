@@ -67,6 +67,10 @@ interface Tally {
   writing: number;
   /** Hits counted here and not yet written. */
   pending: number;
+  /** Exact hits waiting for the bucket's earlier writes before their own. */
+  queued: number;
+  /** The bucket's writes from this process, one after the other (see `serially`). */
+  queue: Promise<void>;
 }
 
 /**
@@ -79,6 +83,12 @@ interface Tally {
  * - from there on, and for every limit below 1 / `BATCH_SHARE_OF_LIMIT` (share 0), or a hit without a
  *   limit, every hit is written at once together with any unwritten ones, and the answer is the shared
  *   total: exact, as with one write per request.
+ *
+ * A bucket's writes from one process go one after the other, so when a write answers, every earlier hit of
+ * this process is in the shared total it answers: an exact hit is answered that total, its own place in
+ * the window, never a sum that counts a hit twice (answering the larger of the total and the hits seen in
+ * memory counted hits whose write had answered but not yet returned again: with 8 allowed, two instances
+ * hit at once let 7 through).
  *
  * So one instance is exact, and with several the window can admit at most about (instances − 1) × `share`
  * more than the limit: the hits other instances hold unwritten (or whose write is still under way) when
@@ -97,8 +107,20 @@ export function batchedRateLimitCounter(
   /** The latest window start a hit named: "now" as the callers' clock sees it (tests move theirs). */
   let latestStartMs = 0;
 
-  async function write(bucket: string, tally: Tally, hits: number): Promise<number> {
-    tally.pending -= hits;
+  /** Runs `work` after the bucket's writes before it from this process have answered. */
+  function serially<T>(tally: Tally, work: () => Promise<T>): Promise<T> {
+    const run = tally.queue.then(work);
+    tally.queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  /** Writes `own` hits (an exact hit, or none) with every hit still pending, and answers the total. */
+  async function write(bucket: string, tally: Tally, own: number): Promise<number> {
+    const hits = own + tally.pending;
+    tally.pending = 0;
     tally.writing += hits;
     try {
       const total = await windows.add(bucket, tally.windowStart, tally.windowMs, hits);
@@ -125,7 +147,7 @@ export function batchedRateLimitCounter(
   async function flushBucket(bucket: string, tally: Tally): Promise<void> {
     if (tally.pending === 0) return;
     try {
-      await write(bucket, tally, tally.pending);
+      await serially(tally, () => (tally.pending === 0 ? Promise.resolve(0) : write(bucket, tally, 0)));
     } catch (error) {
       options.logger?.error('rate-limit batch write failed', {
         error: error instanceof Error ? error.name : 'unknown',
@@ -151,19 +173,32 @@ export function batchedRateLimitCounter(
       if (!tally || tally.windowStart.getTime() !== windowStart.getTime()) {
         // Unwritten hits of an ended window no longer limit anything.
         if (tallies.size > 50_000) tallies.clear(); // a bound, not an expected path
-        tally = { windowStart, windowMs, known: 0, writing: 0, pending: 0 };
+        tally = {
+          windowStart,
+          windowMs,
+          known: 0,
+          writing: 0,
+          pending: 0,
+          queued: 0,
+          queue: Promise.resolve(),
+        };
         tallies.set(bucket, tally);
       }
       const share = limit === undefined ? 0 : Math.floor(limit * BATCH_SHARE_OF_LIMIT);
-      tally.pending += 1;
-      // Hits on their way to the database count too: `known` catches up only when their write answers.
-      const seen = tally.known + tally.writing + tally.pending;
+      // Hits on their way to the database count too: `known` catches up only when their write answers (a
+      // hit may be counted twice here, which only makes the exact path start a little early).
+      const seen = tally.known + tally.writing + tally.queued + tally.pending + 1;
       if (share < 1 || limit === undefined || seen > limit - share) {
-        // The shared total may not hold this instance's own batch still on its way: answer the larger of
-        // the two, both lower bounds of the true count (a limiter may stop a hit early, never late).
-        const total = await write(bucket, tally, tally.pending);
-        return Math.max(total, seen);
+        // Written after this process's earlier writes of the bucket have answered, with every hit still
+        // pending: the total it answers holds all of them and this hit's place in the window.
+        const current = tally;
+        current.queued += 1;
+        return serially(current, () => {
+          current.queued -= 1;
+          return write(bucket, current, 1);
+        });
       }
+      tally.pending += 1;
       if (tally.pending >= share) void flushBucket(bucket, tally);
       else flushLater();
       return seen;

@@ -148,3 +148,29 @@ for (const engine of testEngines()) {
     });
   });
 }
+
+describe('batched rate-limit counter, exact near a small limit', () => {
+  it('answers each hit its own place in the window when writes answer out of order', async () => {
+    // Shared windows whose writes count at once but answer after `delays[n]` ms: the first four slow, the
+    // fifth fast, as when one query overtakes others on a loaded database. A sixth hit comes once the fifth
+    // has answered and the four are still on their way: it is the sixth, not the fifth's total plus the
+    // four again (which a limit of 8 refused in a clean-clone run: 7 let through, not 8).
+    const delays = [60, 60, 60, 60, 1, 1];
+    let total = 0;
+    const windows: RateLimitWindows = {
+      add: (_bucket, _start, _windowMs, hits) => {
+        total += hits;
+        const answer = total;
+        const delay = delays.shift() ?? 1;
+        return new Promise((resolve) => setTimeout(() => resolve(answer), delay));
+      },
+    };
+    const counter = batchedRateLimitCounter(windows);
+    const limit = 8; // below 1 / BATCH_SHARE_OF_LIMIT: every hit is written at once
+    const first = Array.from({ length: 5 }, () => counter.hit('exact', windowStart, MINUTE, limit));
+    await first[4];
+    assert.equal(await first[4], 5);
+    assert.equal(await counter.hit('exact', windowStart, MINUTE, limit), 6);
+    assert.deepEqual(await Promise.all(first.slice(0, 4)), [1, 2, 3, 4]);
+  });
+});
