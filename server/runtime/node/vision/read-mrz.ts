@@ -204,7 +204,7 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
       let centredPatch = new Float32Array(0);
       const looks = LOOKS.map((look, at) => {
         const patch = cellPatch(gray, geometry, k, look);
-        if (at === 0) centredPatch = Float32Array.from(patch);
+        if (at === 0) centredPatch = patch; // a fresh array per call, which the classifier only reads
         return classifyGlyph(patch);
       });
       const mean = new Float32Array(MRZ_ALPHABET.length);
@@ -308,6 +308,8 @@ function settleByZonePrint(
   cellReads: readonly (readonly CellRead[])[],
   uncertain: number[][],
 ) {
+  // Most zones are read with no doubt: no references to build.
+  if (uncertain.every((doubtful) => doubtful.length === 0)) return;
   const sure = lines.flatMap((text, index) =>
     [...text].flatMap((character, k) => {
       const cell = cellReads[index]?.[k];
