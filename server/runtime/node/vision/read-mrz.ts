@@ -201,7 +201,7 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
     const cells: CellRead[] = [];
     for (let k = 0; k < length; k++) {
       const allowed = ALLOWED[layout[index]?.[k] ?? 'X'] as readonly number[];
-      let centredPatch = new Float32Array(0);
+      let centredPatch: Float32Array = new Float32Array(0);
       const looks = LOOKS.map((look, at) => {
         const patch = cellPatch(gray, geometry, k, look);
         if (at === 0) centredPatch = patch; // a fresh array per call, which the classifier only reads
