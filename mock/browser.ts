@@ -44,7 +44,7 @@ export interface MockWorker {
   worker: SetupWorker;
   scenarios: MockScenarios;
   fixtures: MockApi['fixtures'];
-  /** Stops intercepting and the background workers. */
+  /** Stops intercepting and the background workers; calling it again waits for the first stop. */
   stop(): Promise<void>;
   /** Stops, then deletes the persisted database and keys: the next start is a fresh mock. */
   reset(): Promise<void>;
@@ -133,14 +133,19 @@ export async function startMockWorker(options: MockWorkerOptions = {}): Promise<
   const worker = setupWorker(...mockHandlers(mock, { paths }));
   await worker.start({ serviceWorker: { url: serviceWorkerUrl }, quiet, onUnhandledFrame: 'bypass' });
 
+  let stopping: Promise<void> | undefined;
   const running: MockWorker = {
     mock,
     worker,
     scenarios: mock.scenarios,
     fixtures: mock.fixtures,
-    async stop() {
-      await worker.stop();
-      await mock.close();
+    stop() {
+      // Once: a second call (a test's cleanup after the test stopped it) waits for the first.
+      stopping ??= (async () => {
+        await worker.stop();
+        await mock.close();
+      })();
+      return stopping;
     },
     async reset() {
       await running.stop();

@@ -144,7 +144,8 @@ describe('the widget against the mock Service Worker (no server process)', () =>
   });
 
   it('keeps a session it just created across a restart on the same IndexedDB (the redirect flow)', async function () {
-    this.timeout(60_000);
+    // Three in-page servers start here, each as long as the one `before` allows 180 s for.
+    this.timeout(300_000);
     await running.stop();
     const databaseName = `idv-mock-test-${Date.now()}`;
     const first = await startMockWorker({ databaseName, exposeOnWindow: false });

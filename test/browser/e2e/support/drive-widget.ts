@@ -162,9 +162,18 @@ export async function livenessStep(
 }
 
 /**
+ * Seconds of camera time between two pressed captures. The card camera drifts once round its ellipse per
+ * 2 s loop (test/fixtures/fake-camera.ts), so frames a third of a loop apart differ plainly; frames pressed
+ * back to back can show the same picture when a loaded runner stalls the video, and the server rightly
+ * refuses those as `frames_repeated`.
+ */
+const CAPTURE_SPACING_S = 0.6;
+
+/**
  * Liveness by the front fake camera without the face model (the card camera shows no face): Start, then
- * Capture once per prompted action, each press waiting for its frame, the way a person who does not wait
- * for the timer does. Returns the challenge's actions, so the caller can check how many frames were stored.
+ * Capture once per prompted action, each press waiting for its frame and for the camera to have moved on,
+ * the way a person who does not wait for the timer does. Returns the challenge's actions, so the caller
+ * can check how many frames were stored.
  */
 export async function answerLivenessByCamera(el: IdVerifyElement): Promise<string[]> {
   const live = (await livenessStep(el)) as Updatable & {
@@ -173,16 +182,20 @@ export async function answerLivenessByCamera(el: IdVerifyElement): Promise<strin
   };
   const actions = live.challenge?.actions ?? [];
   await clickButton(live, /Start/, 'liveness Start');
+  // Camera time (the stream's clock, which stalls with the video) of the previous press.
+  let pressedAt = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < actions.length; i++) {
     const shutter = await until(
       () => {
         const button = deep<HTMLButtonElement>(live, 'button[part~="shutter"]');
         const video = deep<HTMLVideoElement>(live, 'video');
-        return button && !button.disabled && video && video.videoWidth > 0 ? button : null;
+        const movedOn = video !== null && video.currentTime >= pressedAt + CAPTURE_SPACING_S;
+        return button && !button.disabled && video && video.videoWidth > 0 && movedOn ? button : null;
       },
       8000,
       `shutter for action ${i + 1}`,
     );
+    pressedAt = deep<HTMLVideoElement>(live, 'video')?.currentTime ?? pressedAt;
     shutter.click();
     await until(() => live.frames.length > i || where(el) !== 'liveness', 8000, `frame ${i + 1}`);
   }
