@@ -42,7 +42,9 @@ describe('<idv-liveness-step> without the face model', () => {
   });
 
   it('prompts each action and takes its frame a few seconds later, claiming no face guidance', async function () {
-    this.timeout(20_000);
+    // Above the sum of the waits below (30 s) and axe, so a slow runner fails on the wait that names the
+    // step it was on, not on mocha's generic timeout.
+    this.timeout(45_000);
     const mounted = await mountStep(null);
     step = mounted.step;
     expect(step.guidance).to.equal('off');
