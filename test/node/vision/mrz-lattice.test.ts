@@ -54,4 +54,20 @@ describe('the lattice of a zone line the finder could not count', () => {
     assert.ok(Math.abs(centreOf(lattice, 35) - (FIRST + PITCH * 0.97 * 35)) < 1);
     assert.equal(lattice.curve, 0);
   });
+
+  it('takes a first glyph merged with a stamp beside the line by its inner edge (a Croatian specimen)', () => {
+    // The first `0` and the red stamp left of it are one blob 14 px wide instead of 5: its left edge is
+    // the stamp's, and a lattice from there starts half a character early and misreads the number.
+    const merged = line(35);
+    const glyphs = merged.line.glyphs.map((glyph, k) => (k === 0 ? { ...glyph, x0: glyph.x0 - 9 } : glyph));
+    const first = glyphs[0] as InkComponent;
+    const stamped: MrzLine = { ...merged, line: { ...merged.line, glyphs, x0: first.x0 } };
+    const lattice = latticeFromEnds(stamped, LENGTH);
+    const clean = latticeFromEnds(merged, LENGTH);
+    for (const k of [0, 1, 18, 35])
+      assert.ok(
+        Math.abs(centreOf(lattice, k) - centreOf(clean, k)) < 0.5,
+        `cell ${k} at ${centreOf(lattice, k)}, without the stamp ${centreOf(clean, k)}`,
+      );
+  });
 });

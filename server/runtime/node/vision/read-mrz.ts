@@ -126,6 +126,8 @@ function bestAllowed(
 
 /** How far the pitch between a line's first and last glyph may be from its glyphs' own lattice's. */
 const MAX_ENDS_PITCH_GAP = 0.06;
+/** A glyph wider than this times the line's median glyph width is more than one character's ink. */
+const MAX_GLYPH_WIDTH_RATIO = 1.5;
 
 /**
  * The line's lattice when the zone finder could not count it exactly (a glyph merged or split at a
@@ -138,8 +140,19 @@ export function latticeFromEnds(line: MrzLine, length: number): MrzLine {
   const widths = glyphs.map((g) => sizeOf(g).width).filter((w) => w <= line.line.height * 1.3);
   widths.sort((a, b) => a - b);
   const charWidth = widths[Math.floor(widths.length / 2)] ?? line.pitch;
-  const first = line.line.x0 + charWidth / 2;
-  const last = line.line.x1 - charWidth / 2;
+  // An end glyph much wider than a character is print merged with something beside the line (a stamp,
+  // a guilloche): its inner edge is the character's. Edges are inclusive pixels (a width is x1 − x0 + 1):
+  // from the inner edge, the same centre as from the outer edge of a glyph one character wide.
+  const firstGlyph = glyphs[0];
+  const lastGlyph = glyphs[glyphs.length - 1];
+  const overWide = (glyph: typeof firstGlyph) =>
+    glyph !== undefined && sizeOf(glyph).width > MAX_GLYPH_WIDTH_RATIO * charWidth;
+  const first = overWide(firstGlyph)
+    ? (firstGlyph?.x1 ?? line.line.x0) + 1 - charWidth / 2
+    : line.line.x0 + charWidth / 2;
+  const last = overWide(lastGlyph)
+    ? (lastGlyph?.x0 ?? line.line.x1) - 1 + charWidth / 2
+    : line.line.x1 - charWidth / 2;
   const pitch = (last - first) / (length - 1);
   const cells = Array.from({ length }, () => ({ filler: false, inked: true }));
   // The glyphs' own lattice, where the line's ends disagree with it: at 6–8 px a character the tail of
