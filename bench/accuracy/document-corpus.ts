@@ -145,8 +145,19 @@ export function classifyReading(
     return { outcome: 'unread', read: null, reason: 'not_a_document_reading' };
   const read = reading.stored.mrz ? [...reading.stored.mrz.lines] : null;
   if (read === null) return { outcome: 'unread', read, reason: 'no_zone' };
-  if (reading.summary.mrz_valid !== true) return { outcome: 'unread', read, reason: 'not_valid' };
   const same = read.length === expected.length && read.every((line, i) => line === expected[i]);
+  if (reading.summary.mrz_valid !== true) {
+    // Every field under a check digit read surely and verified, only a letter of the names in doubt: the
+    // widget offers the details with the names for the person to confirm. Still unread here, but told
+    // apart, with whether the names offered were as printed.
+    const parsed = reading.stored.mrz?.parsed;
+    const namesOnly =
+      parsed?.namesUncertain === true &&
+      parsed.invalidFields.length === 0 &&
+      parsed.uncertainFields.length === 0;
+    const reason = namesOnly ? (same ? 'names_to_confirm' : 'names_to_confirm_misread') : 'not_valid';
+    return { outcome: 'unread', read, reason };
+  }
   return { outcome: same ? 'exact' : 'wrong_accepted', read, reason: null };
 }
 
@@ -323,7 +334,9 @@ export function formatDocumentCorpusReport(report: CorpusReport): string {
     ...table('zone', byShape),
     '',
     `exact: presented as read (summary mrz_valid) with every character as printed; wrong_accepted: presented as`,
-    `read with any character different; unread: not presented as read. ${report.expectedInvalid} image(s) carry a printed`,
+    `read with any character different; unread: not presented as read (names_to_confirm: every checked field read and`,
+    `verified, a letter of the names in doubt and offered to the person to confirm, as printed; names_to_confirm_misread:`,
+    `the same with a letter of the names offered wrong). ${report.expectedInvalid} image(s) carry a printed`,
     `zone that does not verify by itself (wrong check digits as printed, non-ICAO layouts): no reader can present them as read.`,
     `CPU ms: mean CPU of the bench and the engine's worker processes per image; wall ${report.wallMsPerImage.toFixed(0)} ms per image;`,
     `first read (models loading) ${report.warmupMs.toFixed(0)} ms, not in the timings.`,

@@ -24,11 +24,11 @@ const UTOPIA = [
 const NOW = new Date('2026-11-28T12:00:00Z');
 
 /** What `readDocumentPhoto` returns when the engine read `lines` (null: no zone found). */
-function photoReading(lines: string[] | null): PhotoReading {
+function photoReading(lines: string[] | null, uncertain?: number[][]): PhotoReading {
   const engine = { kind: 'models' as const, models: ['test'] };
   const reading: DocumentReading = {
     layout: { found: true, aspectRatio: 1.42, deskewDegrees: 0 },
-    mrz: lines ? { lines, confidence: 0.9 } : null,
+    mrz: lines ? { lines, confidence: 0.9, ...(uncertain ? { uncertain } : {}) } : null,
     barcode: null,
     faces: {
       width: 100,
@@ -88,6 +88,16 @@ describe('document corpus bench (bench/accuracy/document-corpus.ts)', () => {
       reason: 'not_valid',
     });
     assert.equal(classifyReading(photoReading(null), UTOPIA).reason, 'no_zone');
+    // A letter of the names read without confidence: unread, and told apart by whether it was as printed.
+    const namesInDoubt = (lines: string[]) => photoReading(lines, [[8], []]);
+    assert.deepEqual(classifyReading(namesInDoubt(UTOPIA), UTOPIA), {
+      outcome: 'unread',
+      read: UTOPIA,
+      reason: 'names_to_confirm',
+    });
+    assert.equal(classifyReading(namesInDoubt(wrongName), UTOPIA).reason, 'names_to_confirm_misread');
+    // A doubt outside the names (the document number) is not a names-only doubt.
+    assert.equal(classifyReading(photoReading(UTOPIA, [[8], [2]]), UTOPIA).reason, 'not_valid');
     assert.equal(classifyReading(null, UTOPIA, 'document_type_mismatch').outcome, 'unread');
   });
 
