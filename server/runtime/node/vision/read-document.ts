@@ -3,6 +3,8 @@ import type {
   MrzReading,
   ReadDocumentOptions,
 } from '../../../features/vision/vision-engine.ts';
+import { MrzFormatError, parseMrz } from '../../../domain/mrz.ts';
+import { blackInkView, colouredInkShare, MIN_COLOURED_INK_SHARE } from './black-ink-view.ts';
 import { decodeUpright, type RawImage } from './decode-upright.ts';
 import { FACE_LONG_SIDE, scaleFace } from './analyze-faces.ts';
 import { DLIB_RESNET_SPACE, faceModels } from './face-models.ts';
@@ -113,11 +115,42 @@ async function pageToRead(straight: RawImage, photo: RawImage): Promise<{ page: 
  */
 export async function readZone(bytes: Uint8Array) {
   const photo = await decodeUpright(bytes, DOCUMENT_LONG_SIDE);
-  const straight = await straightenDocument(photo.rgb);
-  const { page, turn } = await pageToRead(straight.rgb, photo.rgb);
+  const seen = await zoneOf(photo.rgb);
+  if (readingRank(seen.mrz) === FULLY_READ || colouredInkShare(photo.rgb) < MIN_COLOURED_INK_SHARE)
+    return { photo, ...seen };
+  // Coloured ink on the photo and the zone not read whole: a second, independent look with only the black
+  // print (black-ink-view.ts). Each look is judged on its own, character by character; the second is taken
+  // only when it read more of the zone surely, never mixed with the first.
+  const blackOnly = await zoneOf(blackInkView(photo.rgb));
+  return { photo, ...(readingRank(blackOnly.mrz) > readingRank(seen.mrz) ? blackOnly : seen) };
+}
+
+/** Straightened, the page to read found, its zone read: one look at a photo. */
+async function zoneOf(rgb: RawImage) {
+  const straight = await straightenDocument(rgb);
+  const { page, turn } = await pageToRead(straight.rgb, rgb);
   const zone = page.zone && !page.zone.upsideDown ? page.zone : null;
   const mrz: MrzReading | null = zone ? await readMrz(toGray(page.rgb), zone) : null;
-  return { photo, straight, page, turn, zone, mrz };
+  return { straight, page, turn, zone, mrz };
+}
+
+const FULLY_READ = 3;
+
+/**
+ * How much of a zone a look read surely: {@link FULLY_READ} every character confident and every check
+ * digit verified; 2 the same but a letter of the names in doubt; 1 a zone read but not verified; 0 none.
+ */
+function readingRank(mrz: MrzReading | null): number {
+  if (mrz === null) return 0;
+  let parsed: ReturnType<typeof parseMrz>;
+  try {
+    parsed = parseMrz(mrz.lines.join('\n'), { uncertain: mrz.uncertain ?? [] });
+  } catch (error) {
+    if (error instanceof MrzFormatError) return 1;
+    throw error;
+  }
+  if (!parsed.valid) return 1;
+  return parsed.namesUncertain ? 2 : FULLY_READ;
 }
 
 /**
