@@ -112,17 +112,33 @@ async function pageToRead(straight: RawImage, photo: RawImage): Promise<{ page: 
  *
  * @example
  * (await readZone(bytes)).mrz?.lines // ['P<UTOERIKSSON<<ANNA<MARIA<<<…', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10']
+ *
+ * `zoneExpected`: the side carries a zone as a rule ({@link zoneExpectedOn}); only then does a photo on
+ * which the first look found no zone get the second look at its black print.
  */
-export async function readZone(bytes: Uint8Array) {
+export async function readZone(bytes: Uint8Array, zoneExpected = true) {
   const photo = await decodeUpright(bytes, DOCUMENT_LONG_SIDE);
   const seen = await zoneOf(photo.rgb);
-  if (readingRank(seen.mrz) === FULLY_READ || colouredInkShare(photo.rgb) < MIN_COLOURED_INK_SHARE)
+  const rank = readingRank(seen.mrz);
+  // No zone on a side that seldom has one (a card's front, a licence): not worth a second look, which
+  // costs as much as the first (~0.9 s of CPU on a card front).
+  const worthAnotherLook = rank > 0 || zoneExpected;
+  if (rank === FULLY_READ || !worthAnotherLook || colouredInkShare(photo.rgb) < MIN_COLOURED_INK_SHARE)
     return { photo, ...seen };
   // Coloured ink on the photo and the zone not read whole: a second, independent look with only the black
   // print (black-ink-view.ts). Each look is judged on its own, character by character; the second is taken
   // only when it read more of the zone surely, never mixed with the first.
   const blackOnly = await zoneOf(blackInkView(photo.rgb));
   return { photo, ...(readingRank(blackOnly.mrz) > readingRank(seen.mrz) ? blackOnly : seen) };
+}
+
+/**
+ * Whether the side uploaded carries a machine-readable zone as a rule: a passport's page, the back of an
+ * ID card or residence permit (TD1). A TD2 card's front may too, but most card fronts and licences do not.
+ */
+function zoneExpectedOn(options: ReadDocumentOptions): boolean {
+  if (options.documentType === 'driving_licence') return false;
+  return options.documentType === 'passport' || options.side === 'back';
 }
 
 /** Straightened, the page to read found, its zone read: one look at a photo. */
@@ -166,7 +182,7 @@ export async function readDocument(
   bytes: Uint8Array,
   options: ReadDocumentOptions,
 ): Promise<DocumentReading> {
-  const { photo, straight, page, turn, zone, mrz } = await readZone(bytes);
+  const { photo, straight, page, turn, zone, mrz } = await readZone(bytes, zoneExpectedOn(options));
   const zoneLines = new Set(page.zone?.lines.map((line) => line.line) ?? []);
   const lookForBarcode = options.side === 'back' || BARCODE_TYPES.has(options.documentType);
   // The straightened document first (zxing's PDF417 reader wants the rows level), then the photo as taken.
