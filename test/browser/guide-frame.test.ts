@@ -300,7 +300,9 @@ describe('<id-verify> capture screens with the guide', () => {
     ['en', 'dark'],
     ['ar', 'light'],
   ] as const) {
-    it(`passes axe with the guide showing (${locale}, ${theme})`, async () => {
+    it(`passes axe with the guide showing (${locale}, ${theme})`, async function () {
+      // axe walks the whole capture screen: a few seconds, past mocha's 10 s default in WebKit on a loaded runner.
+      this.timeout(30_000);
       const el = await show('document_front', 'passport', { locale, theme });
       await expect(el).to.be.accessible();
     });
