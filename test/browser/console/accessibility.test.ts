@@ -69,7 +69,8 @@ for (const variant of VARIANTS) {
 
     for (const screen of SCREENS) {
       it(`${screen.name} passes axe`, async function () {
-        this.timeout(20_000);
+        // Above the waits below (the screen heading's 30 s in mountConsole, 4 s, 6 s) and axe.
+        this.timeout(60_000);
         const { el } = await mountConsole({
           path: screen.path,
           theme: variant.theme,

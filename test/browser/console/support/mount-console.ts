@@ -85,9 +85,10 @@ export async function mountConsole(options: MountOptions = {}): Promise<Mounted>
       .history=${history}
     ></idv-console>`,
   );
-  // 10 s: a screen's first mount loads its module, which the test server compiles on first request; on a
-  // busy two-core runner that took over 4 s once (sessions and session detail, CI).
-  await until(() => screenHeading(el), 10_000, 'the screen heading');
+  // 30 s: a screen's first mount loads its module, which the test server compiles on first request; on a
+  // busy two-core runner that took over 4 s once (sessions and session detail, CI), and over 10 s on a
+  // slower one (the login screen in Arabic, 2026-11-29).
+  await until(() => screenHeading(el), 30_000, 'the screen heading');
   return { el, backend, history };
 }
 
