@@ -129,7 +129,7 @@ export async function readZone(bytes: Uint8Array, zoneExpected = true) {
   // print (black-ink-view.ts). Each look is judged on its own, character by character; the second is taken
   // only when it read more of the zone surely, never mixed with the first.
   const blackOnly = await zoneOf(blackInkView(photo.rgb));
-  return { photo, ...(readingRank(blackOnly.mrz) > readingRank(seen.mrz) ? blackOnly : seen) };
+  return { photo, ...(readingRank(blackOnly.mrz) > rank ? blackOnly : seen) };
 }
 
 /**
