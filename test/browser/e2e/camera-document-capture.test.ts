@@ -47,7 +47,7 @@ describe('end to end: document capture by the fake camera → stored evidence', 
     // Front and back: the on-device quality check fires the shutter after about a second of good frames.
     await onScreen(widget, 'document_front');
     await acceptPreview(widget);
-    await onScreen(widget, 'document_back', 30_000);
+    await onScreen(widget, 'document_back', 90_000);
     await acceptPreview(widget);
     // The server reads the back with the real engine, behind the other suites' reads on a loaded runner;
     // the card's MRZ-like block with its coloured header also gets the second, black-print look.
