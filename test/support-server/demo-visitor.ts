@@ -25,7 +25,23 @@ export function describeTab(): string {
       ? state['screen']
       : `${state['phase']} ${state['status'] ?? ''}`
     : 'no widget';
-  return `${location.pathname}${location.search} [${String(screen)}] ${(document.body.textContent ?? '').replace(/\s+/g, ' ').slice(0, 240)}`;
+  // On the liveness screen, where it stands: a flow that ran out of time there says why.
+  const live = widget?.shadowRoot?.querySelector('idv-liveness-step') as
+    | (Element & Record<string, unknown>)
+    | null
+    | undefined;
+  const liveness = live
+    ? ` {liveness: ${JSON.stringify({
+        phase: live['phase'],
+        guidance: live['guidance'],
+        capturing: live['capturing'],
+        frames: (live['frames'] as unknown[] | undefined)?.length,
+        takenBy: live['takenBy'],
+        retryMessage: live['retryMessage'],
+        cameraIssue: live['cameraIssue'],
+      })}}`
+    : '';
+  return `${location.pathname}${location.search} [${String(screen)}]${liveness} ${(document.body.textContent ?? '').replace(/\s+/g, ' ').slice(0, 240)}`;
 }
 
 /**
