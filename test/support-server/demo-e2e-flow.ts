@@ -98,10 +98,12 @@ export async function verifyInDemo(
     if (refused) {
       // Not worth waiting out the deadline: say at once what the models decided, and why.
       const tab = await inTab(describeTab, null);
+      // Redirected back, the tab names the session; embedded, the plugin takes the tenant's newest.
       const sessionId = /session_id=([\w-]+)/.exec(tab ?? '')?.[1];
-      const decision = sessionId
-        ? await command('idv-demo-e2e:decision', { target, sessionId }).catch((error) => String(error))
-        : 'no session id in the tab';
+      const decision = await command('idv-demo-e2e:decision', {
+        target,
+        ...(sessionId ? { sessionId } : {}),
+      }).catch((error) => String(error));
       throw new Error(
         `the session ended ${refused[1]} (${trail.join(' → ')}): ${JSON.stringify(decision)}; the tab shows ${tab}`,
       );

@@ -28,7 +28,7 @@ import { type E2eServer, startE2eServer } from './e2e-server.ts';
  *   on `variant`, as a second phone photo of the same document would be.
  * - `idv-demo-e2e:page-problems` → the uncaught errors and CSP violations the tab reported.
  * - `idv-demo-e2e:forged-webhook` → the status the shop backend answers an unsigned "approval".
- * - `idv-demo-e2e:decision` `{target, sessionId}` → the session's decision with its reasons and checks,
+ * - `idv-demo-e2e:decision` `{target, sessionId?}` → the session's (unset: the demo tenant's newest) decision with its reasons and checks,
  *   from `GET /v1/sessions/:id/result` with the demo tenant's sandbox key, and each liveness attempt's
  *   verdict from the server's log (`server` only; null offline): why the models refused the visitor.
  * - `idv-demo-e2e:stop`: closes the tab and everything started (also done when the run ends).
@@ -234,13 +234,21 @@ export function demoE2ePlugin(): TestRunnerPlugin<Payload> {
         case 'idv-demo-e2e:decision': {
           const one = await running.get(required(payload.target, 'target'));
           if (!one?.sandboxKey) return null;
-          const id = encodeURIComponent(required(payload.sessionId, 'sessionId'));
-          const response = await fetch(`${one.started.origin}/v1/sessions/${id}/result`, {
-            headers: { 'x-api-key': one.sandboxKey },
-          });
+          const headers = { 'x-api-key': one.sandboxKey };
+          // The embedded widget leaves no session id in the tab: then the demo tenant's newest session.
+          const sessionId =
+            payload.sessionId ??
+            (
+              (await (await fetch(`${one.started.origin}/v1/sessions?limit=1`, { headers })).json()) as {
+                data?: { session_id: string }[];
+              }
+            ).data?.[0]?.session_id;
+          if (!sessionId) return { error: 'the demo tenant has no session' };
+          const id = encodeURIComponent(sessionId);
+          const response = await fetch(`${one.started.origin}/v1/sessions/${id}/result`, { headers });
           // Each liveness attempt's verdict is only in the log (the result says "attempts exhausted").
           const liveness = (one.records?.() ?? []).filter(
-            (record) => record['message'] === 'liveness judged' && record['session_id'] === payload.sessionId,
+            (record) => record['message'] === 'liveness judged' && record['session_id'] === sessionId,
           );
           return { status: response.status, result: await response.json(), liveness };
         }
