@@ -1,17 +1,28 @@
 import { hash, verify } from '@node-rs/argon2';
-import type { PasswordHasher } from '../../password-hasher.ts';
+import { type Argon2Cost, OWASP_ARGON2_COST, type PasswordHasher } from '../../password-hasher.ts';
 
-/** OWASP's Argon2id minimum (m = 19 MiB, t = 2, p = 1); the PHC string records them for later upgrades. */
-// `algorithm: 2` is Argon2id; the package exports it as an ambient const enum that type stripping cannot inline.
-const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/**
+ * Native Argon2id (`@node-rs/argon2`) at `cost`. Verifying reads the cost from the stored PHC string, so
+ * any cost verifies any other's hashes.
+ */
+export function argon2Hasher(cost: Argon2Cost): PasswordHasher {
+  // `algorithm: 2` is Argon2id; the package exports it as an ambient const enum that type stripping cannot inline.
+  const options = {
+    algorithm: 2,
+    memoryCost: cost.memoryKiB,
+    timeCost: cost.iterations,
+    parallelism: cost.parallelism,
+  } as const;
+  return {
+    hash: (password) => hash(password, options),
+    verify: async (phc, password) => {
+      try {
+        return await verify(phc, password);
+      } catch {
+        return false;
+      }
+    },
+  };
+}
 
-export const argon2PasswordHasher: PasswordHasher = {
-  hash: (password) => hash(password, OPTIONS),
-  verify: async (phc, password) => {
-    try {
-      return await verify(phc, password);
-    } catch {
-      return false;
-    }
-  },
-};
+export const argon2PasswordHasher: PasswordHasher = argon2Hasher(OWASP_ARGON2_COST);

@@ -6,6 +6,7 @@ import { createFieldCipher } from '../../../server/crypto/field-cipher.ts';
 import { randomBytes } from '../../../server/crypto/primitives.ts';
 import { randomIds } from '../../../server/crypto/ids.ts';
 import { argon2PasswordHasher } from '../../../server/runtime/node/argon2-password-hasher.ts';
+import { testMockPasswordHasher, testPasswordHasher } from './test-password-hashers.ts';
 import type { EvidenceCollector } from '../../../server/features/review/evidence-collector.ts';
 import { sharpImageAnalyzer } from '../../../server/runtime/node/sharp-image-analyzer.ts';
 import type { Database } from '../../../server/store/sql-client.ts';
@@ -77,9 +78,15 @@ export async function createHarness(
     masterKey?: Uint8Array<ArrayBuffer>;
     /** The review's evidence source; tests of the pipeline pass their own. */
     collectReviewEvidence?: EvidenceCollector;
+    /**
+     * `owasp`: passwords hashed at the cost the server and the mock store (for a test of that cost); by
+     * default the test cost (test-password-hashers.ts), the same Argon2id code at a fraction of the CPU.
+     */
+    passwordCost?: 'owasp' | 'test';
   } = {},
 ): Promise<TestHarness> {
   const clock = new TestClock();
+  const owaspCost = options.passwordCost === 'owasp';
   const db = options.db ?? (await createTestDatabase(engine));
   const blobs = memoryBlobStore();
   const deps: AppDeps & { db: Database } = {
@@ -94,7 +101,7 @@ export async function createHarness(
     db,
     clock,
     ids: randomIds,
-    passwords: argon2PasswordHasher,
+    passwords: owaspCost ? argon2PasswordHasher : testPasswordHasher,
     cipher: await createFieldCipher(options.masterKey ?? randomBytes(32)),
     jwtSecret: randomBytes(32),
     clientAddress: (request) => request.headers.get('x-test-client-address') ?? '203.0.113.1',
@@ -105,7 +112,11 @@ export async function createHarness(
   // IDV_TEST_TRANSPORT=mock: the same suites again through fetch → MSW → the mock (issue 6 parity).
   const transport =
     process.env['IDV_TEST_TRANSPORT'] === 'mock'
-      ? await (await import('../mock/support/mock-transport.ts')).attachMockTransport(deps)
+      ? await (await import('../mock/support/mock-transport.ts')).attachMockTransport(
+          deps,
+          // The mock's own WebAssembly hasher, at the cost this harness asked for.
+          owaspCost ? undefined : testMockPasswordHasher,
+        )
       : null;
   if (transport) Object.assign(deps, transport.mock.deps);
   const app = transport?.app ?? createApp(deps);

@@ -2,6 +2,7 @@ import { setupServer, type SetupServer } from 'msw/node';
 import { createMockApi, type MockApi } from '../../../../mock/create-mock-api.ts';
 import { mockHandlers } from '../../../../mock/handlers.ts';
 import type { AppDeps } from '../../../../server/app-deps.ts';
+import type { PasswordHasher } from '../../../../server/password-hasher.ts';
 import type { Database } from '../../../../server/store/sql-client.ts';
 
 /**
@@ -42,11 +43,16 @@ export interface MockTransport {
 
 /**
  * Builds the mock over the harness's database, clock, keys and blob store (so tests that read
- * `h.deps.db` or `h.blobs` see the mock's), and the mock's own browser-capable password hasher.
+ * `h.deps.db` or `h.blobs` see the mock's), and the mock's own browser-capable password hasher (at
+ * `passwords`' cost when given).
  * Each harness gets its own origin, so several harnesses in one process never answer for each other;
  * the app still believes it lives at the harness's configured base URL.
  */
-export async function attachMockTransport(harnessDeps: AppDeps & { db: Database }): Promise<MockTransport> {
+export async function attachMockTransport(
+  harnessDeps: AppDeps & { db: Database },
+  /** The mock's hasher at another cost than its default (the harnesses' test cost); unset, its default. */
+  passwords?: PasswordHasher,
+): Promise<MockTransport> {
   harnessCount += 1;
   const origin = `http://harness-${process.pid}-${harnessCount}.mock.idv.test`;
   const { passwords: _nativeHasher, db, ...kept } = harnessDeps;
@@ -57,7 +63,7 @@ export async function attachMockTransport(harnessDeps: AppDeps & { db: Database 
     background: false,
     // The harness's vision engine or none, never the mock's deterministic default: a suite must see the
     // same models through either transport.
-    deps: { ...kept, vision: harnessDeps.vision },
+    deps: { ...kept, vision: harnessDeps.vision, ...(passwords ? { passwords } : {}) },
     config: harnessDeps.config,
   });
   const counted: MockApi = {
