@@ -90,6 +90,7 @@ const PROCESS_LEVEL_FILES = [
   'test/node/client/pack-install.test.ts',
   'test/node/scripts/pack-install.test.ts',
   'test/node/scripts/quickstart-steps.test.ts',
+  'test/node/server/crash-loop-embedded.test.ts',
   'test/node/server/init-kill-loop.test.ts',
   'test/node/server/multi-instance.test.ts',
   'test/node/server/production-bootstrap.test.ts',
@@ -102,10 +103,10 @@ const PROCESS_LEVEL_FILES = [
   'test/node/vision/offline.test.ts',
   'test/node/webhooks/crash-restart.test.ts',
 ];
-// The crash loop (SIGKILL during end-user flows, about 75 s on 2 cores) runs among the unit files instead,
-// which balances the two lanes: with it here, the parity shards then these files ended about 130 s after
-// the unit files (582 against 453 s in a clean-clone run of 654ca79), with a core idle meanwhile and the
-// browser stages waiting for them.
+// The crash loop (SIGKILL during end-user flows, about 75 s an engine on 2 cores) is split between the two
+// lanes, its embedded-database half here and its PostgreSQL half among the unit files: whole in either lane
+// it left the other lane's core idle at the end. In a clean-clone run of 31c05a3 (the whole loop among the
+// unit files), this stage ended at 1,000 s and the unit files at 1,119 s.
 // The package installs stay in this stage, one file at a time with the others: `npm pack` runs the
 // workspaces' prepack builds, which rewrite the built files that quickstart-steps' server is serving. Run
 // in a lane of their own beside this stage, they failed quickstart-steps (curl exit 3) in a clean-clone run.

@@ -1,6 +1,6 @@
 // Bytes a crash leaves without their row (stored before the upload row, or left after the rows' deletion
 // at retention) are journaled (migration 011) and deleted by the retention sweeper once older than its
-// grace; the crash loop (test/node/server/crash-loop.test.ts) finds them under real SIGKILLs, this pins
+// grace; the crash loop (test/node/server/crash-loop.ts) finds them under real SIGKILLs, this pins
 // the rules down one by one.
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';

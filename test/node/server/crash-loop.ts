@@ -17,7 +17,7 @@ import {
   startWebhookReceiver,
   type WebhookReceiver,
 } from '../../support-server/webhook-receiver.ts';
-import { testEngines, type Engine } from '../support/test-database.ts';
+import type { Engine } from '../support/test-database.ts';
 import {
   DECISION_EVENTS,
   deliveriesPerEvent,
@@ -102,7 +102,11 @@ async function letTimePass(query: Query): Promise<number> {
   return left?.count ?? 0;
 }
 
-for (const engine of testEngines()) {
+/**
+ * The crash loop on one engine. Two test files, one engine each (crash-loop-embedded.test.ts,
+ * crash-loop-postgres.test.ts): `npm test` runs them in different lanes, about 75 s each on two cores.
+ */
+export function describeCrashLoop(engine: Engine): void {
   describe(`SIGKILL at random moments during end-user flows, on ${engine}`, () => {
     let dataDir: string | undefined;
     let server: ServerProcess | undefined;
