@@ -63,7 +63,7 @@ for (const variant of VARIANTS) {
     // Each screen's chunk compiled and loaded before any screen is timed (see loadConsoleScreens).
     before(async function () {
       this.timeout(120_000);
-      await loadConsoleScreens();
+      await loadConsoleScreens(variant.locale);
     });
     afterEach(() => resetStorage());
 

@@ -4,6 +4,7 @@ import type { Role } from '../../../../server/web/console/api/console-api.ts';
 import type { IdvConsoleElement } from '../../../../server/web/console/console-element.ts';
 import { MemoryHistory } from '../../../../server/web/console/routing/history.ts';
 import { NOT_FOUND, ROUTES } from '../../../../server/web/console/routing/routes.ts';
+import { loadConsoleMessages } from '../../../../server/web/console/i18n/localize.ts';
 import { until } from '../../support/dom.ts';
 import { FakeConsoleBackend } from './fake-console-backend.ts';
 
@@ -57,9 +58,11 @@ let screensLoaded: Promise<unknown> | undefined;
  * for the settings and review-queue screens in the axe suite); a suite that mounts many screens loads them
  * first, in its own `before` with a budget of its own, so that wait measures the screen alone.
  */
-export function loadConsoleScreens(): Promise<unknown> {
+export function loadConsoleScreens(locale = 'en'): Promise<unknown> {
   screensLoaded ??= Promise.all([...ROUTES, NOT_FOUND].map((route) => route.load()));
-  return screensLoaded;
+  // The locale's messages too (a chunk of their own): the Arabic login screen, the first mount after
+  // them, waited over 30 s for its heading while the demo's cold Vite server bundled beside it (CI).
+  return Promise.all([screensLoaded, loadConsoleMessages(locale)]);
 }
 
 /**
