@@ -31,6 +31,14 @@ export async function command<T>(name: DemoE2eCommand, payload: object = {}, bud
   }
 }
 
+/** Opens the shop's page in the demo tab; asked again while it opens, the plugin waits for the same tab. */
+function openShopPage(target: DemoTarget, started: DemoStarted): Promise<unknown> {
+  return command('idv-demo-e2e:open', { target, path: started.pagePath }, OPEN_MS);
+}
+
+/** A new tab on a loaded runner, the navigation's own 15 s included. */
+const OPEN_MS = 120_000;
+
 export async function inTab<A, T>(script: (arg: A) => T, arg: A): Promise<T | null> {
   const answer = await command<{ value: T | null }>('idv-demo-e2e:eval', { script: script.toString(), arg });
   return answer.value;
@@ -70,7 +78,7 @@ export async function verifyInDemo(
 ): Promise<{ verified: Verified; trail: string[]; ms: number }> {
   const fields = await passportFields();
   const begun = performance.now();
-  await command('idv-demo-e2e:open', { target, path: started.pagePath });
+  await openShopPage(target, started);
   const trail: string[] = [];
   let lastScreen = '';
   const deadline = begun + FLOW_MS;
@@ -146,7 +154,7 @@ export async function expectVerified(
 
 /** A delivery without a valid signature, posted to the shop's webhook endpoint, must be refused (400). */
 export async function expectForgedWebhookRefused(target: DemoTarget, started: DemoStarted): Promise<void> {
-  await command('idv-demo-e2e:open', { target, path: started.pagePath });
+  await openShopPage(target, started);
   // The page must be up (offline: the Service Worker that carries the backend) before it is asked.
   const deadline = performance.now() + 90_000;
   while (!(await inTab(() => document.documentElement.dataset['demoReady'] ?? null, null))) {
