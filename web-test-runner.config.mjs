@@ -154,7 +154,11 @@ export default {
   // Firefox and WebKit take longer to start than Chromium, much longer on a busy 2-core runner (the
   // 30 s default was seen to run out).
   browserStartTimeout: 120_000,
-  testFramework: { config: { timeout: 10_000 } },
+  // Mocha's budget for a test or hook that sets none: what a hung test costs, not a measure of speed (tests
+  // that judge time assert it themselves). 10 s ran out on a 2-core runner beside two other engines: WebKit
+  // mounting the camera guide, and a hook loading the 44 locales' modules, which the test server compiles
+  // on first request.
+  testFramework: { config: { timeout: 30_000 } },
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2023', tsconfig: 'tsconfig.json' }),
     // test/browser/e2e: the real server (server/node.ts), started on the first e2e command only.

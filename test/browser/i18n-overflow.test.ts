@@ -148,7 +148,10 @@ function overflows(el: IdVerifyElement): string[] {
 describe('i18n at 320 px', () => {
   let locales: string[] = [];
 
-  before(async () => {
+  before(async function () {
+    // Every locale's messages, each a module the test server compiles on its first request: over 10 s in
+    // WebKit on a loaded 2-core runner.
+    this.timeout(120_000);
     // Phone-sized media queries need the DevTools protocol; elsewhere the 320 px frame alone narrows it.
     if (engine === 'chromium') await setViewport({ width: PHONE_WIDTH, height: 640 });
     const { longestText, longestWord } = await riskiestLocales();
