@@ -80,10 +80,7 @@ function inside(inner: DOMRect, outer: DOMRect): boolean {
   );
 }
 
-describe('camera guide frame', function () {
-  // Each test mounts the capture view with its camera: in WebKit beside two other engines one took over
-  // mocha's default 10 s (it measures layout, not time).
-  this.timeout(30_000);
+describe('camera guide frame', () => {
   afterEach(async () => {
     if (engine !== 'chromium') return;
     await setViewport(DESKTOP);
