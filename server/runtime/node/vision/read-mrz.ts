@@ -11,9 +11,10 @@ import { printAgrees, zoneReferences } from './mrz-zone-print.ts';
 
 /**
  * What each position of a zone may hold (ICAO 9303 parts 4–6): `A` letters or filler, `N` digits or
- * filler (an empty check digit), `X` any; the document code's first character is `C` on cards (TD1,
- * TD2: `A`, `C` or `I`) and `P` on a 44-character zone (`P`, a passport, or `V`, a visa, which is read
- * as what it is and refused by the parser, never taken for a `P`). The layout is what the document is,
+ * filler (an empty check digit), `X` any; the document code's first character is `C` on a TD1 card (`A`,
+ * `C` or `I`), `T` on a 36-character zone (`A`, `C` or `I` of a TD2 card, or `V` of an MRV-B visa) and `P`
+ * on a 44-character zone (`P`, a passport, or `V`, an MRV-A visa). A visa's `V` is read as what it is and
+ * refused by the parser, never taken for a card's or a passport's code. The layout is what the document is,
  * not a guess: reading a position as the best letter where only letters are allowed corrects nothing a
  * check digit would judge.
  */
@@ -24,7 +25,7 @@ const LAYOUTS: Readonly<Record<MrzFormat, readonly string[]>> = {
     'A'.repeat(30),
   ],
   TD2: [
-    'C' + 'A'.repeat(35),
+    'T' + 'A'.repeat(35),
     'X'.repeat(9) + 'N' + 'AAA' + 'NNNNNNN' + 'A' + 'NNNNNNN' + 'X'.repeat(7) + 'N',
   ],
   TD3: [
@@ -97,6 +98,7 @@ const ALLOWED: Readonly<Record<string, readonly number[]>> = {
   N: indicesOf('0123456789<'),
   X: indicesOf(MRZ_ALPHABET),
   C: indicesOf('ACI'),
+  T: indicesOf('ACIV'),
   P: indicesOf('PV'),
 };
 
