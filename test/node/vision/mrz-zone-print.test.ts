@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CELL_HEIGHT, CELL_WIDTH } from '../../../server/runtime/node/vision/mrz-cells.ts';
-import { printAgrees, zoneReferences } from '../../../server/runtime/node/vision/mrz-zone-print.ts';
+import {
+  printAgrees,
+  printReading,
+  zoneReferences,
+} from '../../../server/runtime/node/vision/mrz-zone-print.ts';
 import { allowedCharacters } from '../../../server/runtime/node/vision/read-mrz.ts';
 
 /**
@@ -57,6 +61,58 @@ describe('a doubtful character judged by the zone’s own print', () => {
     assert.equal(printAgrees(ring(4.5, 9), 'Q', ['O'], references), false, 'no Q in the zone');
     assert.equal(printAgrees(ring(4.5, 9), '0', [], references), false);
     assert.equal(references.has('<'), false, 'fillers are no reference');
+  });
+});
+
+describe('a round glyph read by the zone’s own print', () => {
+  // Four sure 0s and three sure Os, as a passport's dates and names give them; no D anywhere.
+  const zone = zoneReferences([
+    ...[11, 12, 13, 14].map((seed) => ({ character: '0', patch: ring(4.5, seed) })),
+    ...[15, 16, 17].map((seed) => ({ character: 'O', patch: ring(7, seed) })),
+  ]);
+
+  it('reads a 0 the classifier took for a D as the zone’s 0s are read, though the zone prints no D', () => {
+    // A real Canadian passport's 0, read D at 0.95: as near the zone's 0s as they are to one another.
+    assert.equal(printReading(ring(4.5, 18), ['D', '0'], zone), '0');
+  });
+
+  it('reads an O as an O and a 0 as a 0 when both have references', () => {
+    assert.equal(printReading(ring(7, 19), ['0', 'O'], zone), 'O');
+    assert.equal(printReading(ring(4.5, 19), ['O', '0'], zone), '0');
+  });
+
+  it('says nothing of a cell outside the range of the zone’s own print of it when a rival has no reference', () => {
+    // Between a 0 and an O: clear of neither, and the D it might be is nowhere in the zone.
+    assert.equal(printReading(ring(5.5, 20), ['D', '0'], zone), null);
+    assert.equal(printReading(ring(5.5, 20), ['0', 'O'], zone), null);
+  });
+
+  it('does not judge by fewer than three sure cells, nor by the cell itself', () => {
+    const few = zoneReferences([
+      { character: '0', patch: ring(4.5, 21) },
+      { character: '0', patch: ring(4.5, 22) },
+    ]);
+    assert.equal(printReading(ring(4.5, 23), ['D', '0'], few), null);
+    // A cell read surely as D is the zone's only D: that is no reference against the 0 beside it.
+    const misread = ring(4.5, 24);
+    const withOwnD = zoneReferences([
+      ...[25, 26, 27].map((seed) => ({ character: '0', patch: ring(4.5, seed) })),
+      { character: 'D', patch: misread },
+    ]);
+    assert.equal(printReading(misread, ['D', '0'], withOwnD), '0');
+    assert.equal(printReading(ring(4.5, 28), ['0'], withOwnD), null, 'one candidate: nothing to choose');
+  });
+
+  it('lets a character printed surely only once speak against a reading, never for one', () => {
+    // One 0 under a glare band widens what the zone's 0s look like; the letter O of the names is the
+    // zone's only sure O. An O in a document number, nearer that O, is not read as a 0.
+    const glare = zoneReferences([
+      ...[31, 32, 33].map((seed) => ({ character: '0', patch: ring(4.5, seed) })),
+      { character: '0', patch: ring(6.6, 34) },
+      { character: 'O', patch: ring(7, 35) },
+    ]);
+    assert.equal(printReading(ring(6.8, 36), ['O', '0'], glare), null);
+    assert.equal(printReading(ring(4.5, 37), ['O', '0'], glare), '0');
   });
 });
 

@@ -7,8 +7,11 @@
  * character the classifier read and with those of its rivals (the other characters the classifier gave a
  * real chance there). It is settled only when it is clearly nearer the character read than every rival,
  * and every rival has a reference to be compared with: two readers agree, on this document's own glyphs.
- * A cell nearer a rival, between two, or with a rival the zone never prints surely stays doubtful; nothing
- * is changed.
+ * A cell nearer a rival, between two, or with a rival the zone never prints surely stays doubtful.
+ *
+ * The round glyphs (`0`, `O`, `D`, `Q`) are read by the print outright ({@link printReading}): there the
+ * classifier is least to be trusted on a print it never saw, and the check digits still judge the line
+ * (any one slip among them fails its digit; two that could cancel are left to `mrz-round-slips.ts`).
  *
  * Why: the glyph classifier and Tesseract learned OCR-B from renders and books; at the sizes of a phone
  * photo `0` and `O` differ by half a pixel of height, and on real prints both readers are unsure where the
@@ -25,26 +28,52 @@ export const ZONE_PRINT_MARGIN = 0.8;
 /** Shifts (in patch pixels) tried when comparing a cell with a reference: cells sit a pixel off. */
 const SHIFTS = [-1, 0, 1];
 
-/** The zone's surely read cells, averaged per character. */
-export type ZoneReferences = ReadonlyMap<string, Float32Array>;
+/**
+ * The fewest sure cells of a character for {@link printReading} to read a cell as it: one or two cells
+ * may be a misread themselves, or share a neighbour's smudge. Fewer still count against it: a cell
+ * nearer a character's single sure cell is not read as another.
+ */
+export const MIN_REFERENCE_CELLS = 3;
 
-/** Averages the patches of the cells read surely, by character; `<` (fillers) is left out. */
+/** One character's reference: the zone's surely read cells of it. */
+export interface CharacterReference {
+  cells: readonly Float32Array[];
+  mean: Float32Array;
+}
+
+/** The zone's surely read cells, by character. */
+export type ZoneReferences = ReadonlyMap<string, CharacterReference>;
+
+function meanOf(patches: readonly Float32Array[]): Float32Array {
+  const sum = new Float32Array(CELL_WIDTH * CELL_HEIGHT);
+  for (const patch of patches)
+    for (let i = 0; i < patch.length; i++) sum[i] = (sum[i] as number) + (patch[i] as number);
+  return sum.map((v) => v / patches.length);
+}
+
+/** Groups the patches of the cells read surely by character; `<` (fillers) is left out. */
 export function zoneReferences(sure: readonly { character: string; patch: Float32Array }[]): ZoneReferences {
-  const sums = new Map<string, { sum: Float32Array; n: number }>();
+  const byCharacter = new Map<string, Float32Array[]>();
   for (const { character, patch } of sure) {
     if (character === '<') continue;
-    const entry = sums.get(character) ?? { sum: new Float32Array(CELL_WIDTH * CELL_HEIGHT), n: 0 };
-    for (let i = 0; i < patch.length; i++) entry.sum[i] = (entry.sum[i] as number) + (patch[i] as number);
-    entry.n++;
-    sums.set(character, entry);
+    byCharacter.set(character, [...(byCharacter.get(character) ?? []), patch]);
   }
-  const references = new Map<string, Float32Array>();
-  for (const [character, { sum, n }] of sums)
-    references.set(
-      character,
-      sum.map((v) => v / n),
-    );
-  return references;
+  return new Map([...byCharacter].map(([character, cells]) => [character, { cells, mean: meanOf(cells) }]));
+}
+
+/** The reference without `cell` itself (a cell read surely is one of its own character's references). */
+function without(reference: CharacterReference, cell: Float32Array): CharacterReference | undefined {
+  if (!reference.cells.includes(cell)) return reference;
+  const cells = reference.cells.filter((other) => other !== cell);
+  return cells.length === 0 ? undefined : { cells, mean: meanOf(cells) };
+}
+
+/**
+ * How far this zone's sure cells of a character lie from the mean of the others, at most (the largest
+ * leave-one-out distance): the range of its print in this zone.
+ */
+function spreadOf({ cells }: CharacterReference): number {
+  return Math.max(...cells.map((cell, i) => distance(cell, meanOf(cells.filter((_, j) => j !== i)))));
 }
 
 /** Squared distance between a cell and a reference, at the best of a few one-pixel shifts. */
@@ -84,10 +113,49 @@ export function printAgrees(
 ): boolean {
   const own = references.get(read);
   if (!own || rivals.length === 0) return false;
-  const toRead = distance(cell, own);
+  const toRead = distance(cell, own.mean);
   for (const rival of rivals) {
     const reference = references.get(rival);
-    if (!reference || toRead > ZONE_PRINT_MARGIN * distance(cell, reference)) return false;
+    if (!reference || toRead > ZONE_PRINT_MARGIN * distance(cell, reference.mean)) return false;
   }
   return true;
+}
+
+/**
+ * The character the zone's own print says `cell` is, among `candidates` (the character the classifier
+ * read and its rivals), or null when the print does not say clearly. The cell itself is never its own
+ * reference. The nearest candidate is the print's reading when the zone prints it surely at least
+ * {@link MIN_REFERENCE_CELLS} times, it is clearly nearer than every other candidate the zone prints
+ * surely at all ({@link ZONE_PRINT_MARGIN}), and, when some candidate is printed surely nowhere in the
+ * zone, the cell lies no farther from the reading's mean than the zone's own cells of it do (its
+ * spread): the cell is as much that character as the zone's sure ones are.
+ *
+ * Why: the classifier can be sure and wrong on a real print it never saw (a Canadian `0` read `D` at
+ * 0.95); the zone's own `0`s, read surely elsewhere, are the better judge of this printer's `0`.
+ *
+ * @example
+ * printReading(cell, ['D', '0'], references) // '0': within the zone's 0s, and no D in the zone to compare
+ */
+export function printReading(
+  cell: Float32Array,
+  candidates: readonly string[],
+  references: ZoneReferences,
+): string | null {
+  if (candidates.length < 2) return null;
+  const measured = candidates
+    .map((character) => {
+      const reference = references.get(character);
+      return { character, reference: reference && without(reference, cell) };
+    })
+    .filter((c): c is { character: string; reference: CharacterReference } => c.reference !== undefined)
+    .map(({ character, reference }) => ({ character, reference, distance: distance(cell, reference.mean) }))
+    .sort((a, b) => a.distance - b.distance);
+  const nearest = measured[0];
+  if (!nearest || nearest.reference.cells.length < MIN_REFERENCE_CELLS) return null;
+  for (const other of measured.slice(1))
+    if (nearest.distance > ZONE_PRINT_MARGIN * other.distance) return null;
+  if (measured.length < candidates.length) {
+    if (nearest.distance > spreadOf(nearest.reference)) return null;
+  }
+  return nearest.character;
 }

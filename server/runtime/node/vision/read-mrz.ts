@@ -7,7 +7,7 @@ import { classifyGlyph, MRZ_ALPHABET } from './mrz-glyph-model.ts';
 import { MRZ_SHAPES, type MrzLine, type MrzZone } from './mrz-zone.ts';
 import { secondRead } from './second-read.ts';
 import { roundSlipsCouldCancel } from './mrz-round-slips.ts';
-import { printAgrees, zoneReferences } from './mrz-zone-print.ts';
+import { printAgrees, printReading, zoneReferences } from './mrz-zone-print.ts';
 
 /**
  * What each position of a zone may hold (ICAO 9303 parts 4–6): `A` letters or filler, `N` digits or
@@ -193,7 +193,9 @@ function debugLine(
  * or digits where the format prescribes them. Positions whose character is not confidently read are
  * listed in `uncertain`. Tesseract reads a line again as a second, independent opinion (`second-read.ts`):
  * in the names, which no check digit covers, a letter it reads otherwise is uncertain; elsewhere, a
- * character the classifier leans to counts when Tesseract reads the same. Nothing is corrected afterwards.
+ * character the classifier leans to counts when Tesseract reads the same. Outside the names, a round glyph
+ * (`0`, `O`, `D`, `Q`) is read as the zone's own print of it says when it says so clearly
+ * (`mrz-zone-print.ts`). Nothing is corrected to pass a check digit.
  *
  * @example
  * await readMrz(gray, zone) // { lines: ['P<UTO…', 'L898902C3…'], confidence: 0.99, uncertain: [[], []] }
@@ -319,12 +321,10 @@ function rivalsOf(probabilities: Float32Array, allowed: readonly number[], best:
  */
 function settleByZonePrint(
   format: MrzFormat,
-  lines: readonly string[],
+  lines: string[],
   cellReads: readonly (readonly CellRead[])[],
   uncertain: number[][],
 ) {
-  // Most zones are read with no doubt: no references to build.
-  if (uncertain.every((doubtful) => doubtful.length === 0)) return;
   const sure = lines.flatMap((text, index) =>
     [...text].flatMap((character, k) => {
       const cell = cellReads[index]?.[k];
@@ -335,15 +335,43 @@ function settleByZonePrint(
   );
   const references = zoneReferences(sure);
   for (const [index, doubtful] of uncertain.entries()) {
-    const text = lines[index] as string;
+    let text = lines[index] as string;
+    // Outside the names, where check digits still judge the line, the zone's print reads a round glyph
+    // the classifier gave a rival: a `0` the classifier is sure is a `D` is a `0` when it is as near the
+    // zone's own `0`s as they are to one another and no other round glyph of the zone is as near.
+    const reread: number[] = [];
+    for (const [k, cell] of (cellReads[index] ?? []).entries()) {
+      const read = text[k] as string;
+      if (inNames(format, index, k) || !ROUND.has(read)) continue;
+      const rivals = cell.rivals.filter((rival) => ROUND.has(rival));
+      if (rivals.length === 0) continue;
+      const byPrint = printReading(cell.patch, [read, ...rivals], references);
+      if (byPrint === null) continue;
+      if (byPrint !== read) text = text.slice(0, k) + byPrint + text.slice(k + 1);
+      if (byPrint !== read || doubtful.includes(k)) reread.push(k);
+    }
+    // Two or more glyphs the print read otherwise than the classifier are two readings against one: left
+    // uncertain when slips there could cancel under the check digits, as loose round glyphs are above.
+    const overruled = reread.filter((k) => text[k] !== lines[index]?.[k]);
+    if (overruled.length >= 2 && roundSlipsCouldCancel(format, index, text, overruled)) {
+      for (const k of overruled) {
+        reread.splice(reread.indexOf(k), 1);
+        if (!doubtful.includes(k)) doubtful.push(k);
+      }
+      doubtful.sort((a, b) => a - b);
+    }
+    lines[index] = text;
     const settled = doubtful.filter((k) => {
+      if (reread.includes(k)) return true;
       const cell = cellReads[index]?.[k];
       if (!cell || cell.contested || cell.share < MIN_AGREED_SHARE) return false;
       if (inNames(format, index, k) && !cell.seconded) return false;
       return printAgrees(cell.patch, text[k] as string, cell.rivals, references);
     });
-    if (DEBUG && settled.length > 0)
-      process.stderr.write(`settled by the zone's print: ${index}:${settled}\n`);
+    if (DEBUG && (settled.length > 0 || reread.length > 0))
+      process.stderr.write(
+        `settled by the zone's print: ${index}:${settled} read by it: ${reread.map((k) => `${k}:${text[k]}@${cellReads[index]?.[k]?.share.toFixed(3)}`)}\n`,
+      );
     uncertain[index] = doubtful.filter((k) => !settled.includes(k));
   }
 }
