@@ -317,7 +317,9 @@ function rivalsOf(probabilities: Float32Array, allowed: readonly number[], best:
  * read at {@link MIN_ROUND_CONFIDENCE} or more that the second reader did not contest; a doubtful cell the
  * classifier leans to (at least {@link MIN_AGREED_SHARE}) counts when it is clearly nearer the reference
  * of the character read than those of its rivals. In the names, which no check digit covers, the second
- * reader must also have read the same there. In place.
+ * reader must also have read the same there. Outside the names a round glyph is first read as the print
+ * says ({@link printReading}), which may change its character in `lines`. `lines` and `uncertain` are
+ * changed in place.
  */
 function settleByZonePrint(
   format: MrzFormat,
