@@ -1,5 +1,5 @@
 // `npm run bench:accuracy -- --documents <dir> [--json]`: how the server's reading of document photos
-// fares on a corpus kept outside the repository: every `<name>.jpg` under `<dir>` with its `<name>.mrz`
+// fares on a corpus kept outside the repository: every `<name>.jpg` (`.png`, `.webp`) under `<dir>` with its `<name>.mrz`
 // (the zone as printed, one line per line), the sub-directory naming the capture condition. Each photo
 // goes through `readDocumentPhoto`, the call the upload route makes, and is classified as
 //
@@ -83,7 +83,7 @@ export function parseExpectedLines(text: string): string[] {
 }
 
 /**
- * Every `<name>.jpg` (or `.jpeg`) under `root` that has a `<name>.mrz` beside it, sorted by path.
+ * Every `<name>.jpg` (or `.jpeg`, `.png`, `.webp`: what the API accepts) under `root` that has a `<name>.mrz` beside it, sorted by path.
  *
  * @example
  * listCorpus('/work/data/documents/generated-a')[0].condition // 'background_busy'
@@ -97,7 +97,7 @@ export function listCorpus(root: string): CorpusImage[] {
         walk(path);
         continue;
       }
-      const match = /^(.*)\.jpe?g$/i.exec(entry);
+      const match = /^(.*)\.(?:jpe?g|png|webp)$/i.exec(entry);
       if (!match) continue;
       let text: string;
       try {
@@ -203,7 +203,7 @@ export async function measureDocumentCorpus(
   options: { filter?: (image: CorpusImage) => boolean; onImage?: (result: ImageResult) => void } = {},
 ): Promise<CorpusReport> {
   const images = listCorpus(root).filter(options.filter ?? (() => true));
-  if (images.length === 0) throw new Error(`No <name>.jpg with a <name>.mrz under ${root}`);
+  if (images.length === 0) throw new Error(`No <name>.jpg (.png, .webp) with a <name>.mrz under ${root}`);
   const readOne = async (image: CorpusImage) => {
     try {
       return {

@@ -308,6 +308,11 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
     if (DEBUG) debugLine(text, shares, doubtful, geometry);
   }
   settleByZonePrint(zone.format, lines, cellReads, uncertain);
+  for (const [index, text] of lines.entries()) {
+    const stray = lettersAfterNamesPadding(zone.format, index, text);
+    if (stray.length > 0)
+      uncertain[index] = [...new Set([...(uncertain[index] ?? []), ...stray])].sort((a, b) => a - b);
+  }
   return { lines, confidence: count > 0 ? sum / count : 0, uncertain };
 }
 
@@ -334,6 +339,34 @@ export function namesContestedBySecondRead(
         (shares[k] ?? 0) < MIN_NAME_CONFIDENCE_OVER_SECOND_READ,
     )
     .map(([k]) => k);
+}
+
+/**
+ * The letters of the names in line `line` that stand after the names' padding has begun: ICAO 9303 (part
+ * 3) separates the primary and secondary identifiers by `<<` and the components of each by one `<`, and
+ * fills the rest of the field with `<`, so no letter can follow three fillers in a row there. Such a
+ * letter is a misread filler (a real US passport's chevron under a glare spot was read `G` at 0.9 and
+ * more, and Tesseract, given a lone letter between erased fillers, read nothing there): doubtful, so the
+ * person confirms the names, never presented as read.
+ *
+ * @example
+ * lettersAfterNamesPadding('TD3', 0, 'P<USATRAVELER<<MR<<<<<G<<') // [22]
+ */
+export function lettersAfterNamesPadding(format: MrzFormat, line: number, text: string): number[] {
+  const stray: number[] = [];
+  let fillersInARow = 0;
+  let padding = false;
+  for (let k = 0; k < text.length; k++) {
+    if (!inNames(format, line, k)) continue;
+    if (text[k] === '<') {
+      fillersInARow++;
+      if (fillersInARow >= 3) padding = true;
+    } else {
+      fillersInARow = 0;
+      if (padding) stray.push(k);
+    }
+  }
+  return stray;
 }
 
 /** The allowed characters other than `best` to which the classifier gave at least {@link RIVAL_SHARE}. */

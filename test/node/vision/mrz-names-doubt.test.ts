@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  lettersAfterNamesPadding,
   MIN_NAME_CONFIDENCE_OVER_SECOND_READ,
   namesContestedBySecondRead,
 } from '../../../server/runtime/node/vision/read-mrz.ts';
@@ -39,5 +40,20 @@ describe('names letters the second reader reads otherwise', () => {
     const shares = [0.9, 0.9, 0.9, 0.9];
     assert.deepEqual(namesContestedBySecondRead('TD1', 2, 'ANNO', shares, other), [3]);
     assert.deepEqual(namesContestedBySecondRead('TD1', 0, 'ANNO', shares, other), []);
+  });
+});
+
+describe('letters after the names padding', () => {
+  it('finds a letter after three fillers in a row, in the names only', () => {
+    // A real US passport: a chevron of the padding, under a glare spot, read `G`.
+    assert.deepEqual(lettersAfterNamesPadding('TD3', 0, 'P<USATRAVELER<<MR<<<<<G<<'), [22]);
+    assert.deepEqual(lettersAfterNamesPadding('TD1', 2, 'ERIKSSON<<ANNA<<<M<<'), [17]);
+    // Outside the names (TD1's first line) the same run means nothing here.
+    assert.deepEqual(lettersAfterNamesPadding('TD1', 0, 'IDUTO<<<A<<'), []);
+  });
+
+  it('accepts the separators ICAO 9303 prints between names', () => {
+    assert.deepEqual(lettersAfterNamesPadding('TD3', 0, 'P<UTOERIKSSON<<ANNA<MARIA<<<<<<'), []);
+    assert.deepEqual(lettersAfterNamesPadding('TD2', 0, 'I<UTOSMITH<<JOHN<<<<'), []);
   });
 });
