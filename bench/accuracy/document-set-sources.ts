@@ -1,6 +1,7 @@
-// `node bench/accuracy/document-set-sources.ts --repos <dir> --out <dir>`: rebuilds the real-specimen
-// document set that `npm run bench:accuracy -- --documents <out>/real` reads, byte for byte, from the five
-// public repositories it is gathered from: `<out>/real/zone-verifies/<name>.jpg` with `<name>.mrz` (the
+// `node bench/accuracy/document-set-sources.ts --repos <dir> --out <dir> [--set held-out]`: rebuilds the
+// real-specimen document set that `npm run bench:accuracy -- --documents <out>/real` reads, byte for byte,
+// from the five public repositories it is gathered from (`--set held-out`: the nine of
+// document-holdout-sources.ts instead): `<out>/real/zone-verifies/<name>.jpg` with `<name>.mrz` (the
 // zone as printed, one line per line), `<out>/real/zone-does-not-verify/…` for zones that do not pass the
 // server's parseMrz as printed (visas, the pre-ICAO French card, non-ISO codes such as BDR, INP, ASU, COU,
 // printed wrong check digits, 29 February 2011), and `<out>/SOURCES.md` naming each file's repository,
@@ -21,6 +22,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { decodeBmp } from './bmp-image.ts';
+import { HELD_OUT_DOCUMENT_SOURCES } from './document-holdout-sources.ts';
 import { setFileReader } from './repository-files.ts';
 
 export interface DocumentSpecimen {
@@ -899,6 +902,37 @@ export function documentSetFiles(
   );
 }
 
+/** The main set (`DOCUMENT_SET_SOURCES`) or the held-out one (document-holdout-sources.ts). */
+export type DocumentSetName = 'main' | 'held-out';
+
+/**
+ * The image as the set keeps it. The main set keeps JPEGs and re-encodes PNGs as JPEG (quality 95), as it
+ * always has, so its figures stay comparable; the held-out set keeps JPEGs and PNGs (both what the API
+ * takes) and writes BMPs, which the API refuses, as PNG, losslessly.
+ */
+async function servedImage(
+  bytes: Buffer,
+  path: string,
+  set: DocumentSetName,
+  sharp: typeof import('sharp').default,
+): Promise<{ image: Buffer; extension: string; converted: string }> {
+  const isJpeg = /\.jpe?g$/i.test(path) && bytes[0] === 0xff && bytes[1] === 0xd8;
+  const isBmp = bytes.toString('latin1', 0, 2) === 'BM';
+  if (isJpeg) return { image: bytes, extension: '.jpg', converted: '' };
+  if (set === 'main') {
+    const image = await sharp(bytes).jpeg({ quality: 95 }).toBuffer();
+    return { image, extension: '.jpg', converted: ' (PNG re-encoded as JPEG)' };
+  }
+  if (isBmp) {
+    const { data, width, height } = decodeBmp(bytes);
+    const image = await sharp(data, { raw: { width, height, channels: 3 } })
+      .png()
+      .toBuffer();
+    return { image, extension: '.png', converted: ' (a BMP, written as PNG)' };
+  }
+  return { image: bytes, extension: extname(path).toLowerCase(), converted: '' };
+}
+
 /**
  * Writes the set to `outDir` from the clones under `reposDir`; refuses an image missing at its commit, an
  * empty one, or two with the same bytes.
@@ -909,35 +943,31 @@ export function documentSetFiles(
 export async function buildDocumentSet(
   reposDir: string,
   outDir: string,
+  set: DocumentSetName = 'main',
 ): Promise<{ images: number; verifies: number; doesNotVerify: number }> {
   const { default: sharp } = await import('sharp');
   const read = setFileReader(reposDir);
   const rows: string[] = [];
   let verifies = 0;
-  for (const entry of documentSetFiles()) {
+  for (const entry of documentSetFiles(set === 'main' ? DOCUMENT_SET_SOURCES : HELD_OUT_DOCUMENT_SOURCES)) {
     const bytes = read(entry);
-    const extension = extname(entry.path).toLowerCase();
-    const jpeg =
-      extension === '.jpg' || extension === '.jpeg'
-        ? bytes
-        : await sharp(bytes).jpeg({ quality: 95 }).toBuffer();
+    const { image, extension, converted } = await servedImage(bytes, entry.path, set, sharp);
     const folder = join(outDir, 'real', entry.folder);
     mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, `${entry.name}.jpg`), jpeg);
+    writeFileSync(join(folder, `${entry.name}${extension}`), image);
     writeFileSync(join(folder, `${entry.name}.mrz`), `${entry.zone.join('\n')}\n`);
     if (entry.verifies) verifies++;
-    const converted = jpeg === bytes ? '' : ' (PNG re-encoded as JPEG)';
     rows.push(
-      `| real/${entry.folder}/${entry.name}.jpg | ${entry.repo} | ${entry.path}${converted} | ${entry.commit.slice(0, 12)} | ${entry.licence} |`,
+      `| real/${entry.folder}/${entry.name}${extension} | ${entry.repo} | ${entry.path}${converted} | ${entry.commit.slice(0, 12)} | ${entry.licence} |`,
     );
   }
   writeFileSync(
     join(outDir, 'SOURCES.md'),
     [
-      '# Real document specimens (bench:accuracy --documents <dir>/real)',
+      `# Real document specimens${set === 'main' ? '' : ', held out'} (bench:accuracy --documents <dir>/real)`,
       '',
-      'Written by bench/accuracy/document-set-sources.ts: each JPEG is the unchanged bytes of the file named, at',
-      'the commit given (PNGs re-encoded as JPEG), and each `.mrz` the zone as printed, transcribed by eye. The',
+      'Written by bench/accuracy/document-set-sources.ts: each image is the unchanged bytes of the file named, at',
+      `the commit given (${set === 'main' ? 'PNGs re-encoded as JPEG' : 'BMPs written as PNG'}), and each \`.mrz\` the zone as printed, transcribed by eye. The`,
       "licences are the repositories'; the documents are specimens of governments, ICAO and vendors that those",
       'licences do not cover: keep them out of any repository.',
       '',
@@ -953,16 +983,19 @@ export async function buildDocumentSet(
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { repos: { type: 'string' }, out: { type: 'string' } } });
-  if (!values.repos || !values.out) {
+  const { values } = parseArgs({
+    options: { repos: { type: 'string' }, out: { type: 'string' }, set: { type: 'string', default: 'main' } },
+  });
+  if (!values.repos || !values.out || (values.set !== 'main' && values.set !== 'held-out')) {
     console.error(
-      'usage: node bench/accuracy/document-set-sources.ts --repos <dir of git clones> --out <dir>',
+      'usage: node bench/accuracy/document-set-sources.ts --repos <dir of git clones> --out <dir> [--set main|held-out]',
     );
     process.exit(2);
   }
   const { images, verifies, doesNotVerify } = await buildDocumentSet(
     resolve(values.repos),
     resolve(values.out),
+    values.set,
   );
   console.log(
     `${images} images (${verifies} zone-verifies, ${doesNotVerify} zone-does-not-verify) written to ${values.out}`,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { expectedVerifies, shapeOf } from '../../../bench/accuracy/document-corpus.ts';
+import { HELD_OUT_DOCUMENT_SOURCES } from '../../../bench/accuracy/document-holdout-sources.ts';
 import { DOCUMENT_SET_SOURCES, documentSetFiles } from '../../../bench/accuracy/document-set-sources.ts';
 import { parseMrz } from '../../../server/domain/mrz.ts';
 
@@ -41,6 +42,38 @@ describe('real document set sources (bench/accuracy/document-set-sources.ts)', (
         if (file.name === 'passporteye_0_id-esp') assert.match(line, /^[A-Z0-9<Ñ]+$/);
         else assert.match(line, /^[A-Z0-9<]+$/, file.name);
       }
+    }
+  });
+});
+
+describe('held-out document set sources (bench/accuracy/document-holdout-sources.ts)', () => {
+  const files = documentSetFiles(HELD_OUT_DOCUMENT_SOURCES);
+  const main = documentSetFiles();
+
+  it('lists 26 images from nine repositories, none of the main set', () => {
+    assert.equal(HELD_OUT_DOCUMENT_SOURCES.length, 9);
+    assert.equal(files.length, 26);
+    const mainRepos = new Set(DOCUMENT_SET_SOURCES.map((source) => source.repo));
+    for (const source of HELD_OUT_DOCUMENT_SOURCES) {
+      assert.equal(mainRepos.has(source.repo), false, source.repo);
+      assert.match(source.commit, /^[0-9a-f]{40}$/);
+    }
+    const names = [...main, ...files].map((file) => file.name);
+    assert.equal(new Set(names).size, names.length);
+  });
+
+  it("sorts 21 into zone-verifies and 5 into zone-does-not-verify, as the server's parser says", () => {
+    assert.equal(files.filter((file) => file.folder === 'zone-verifies').length, 21);
+    for (const file of files) {
+      assert.equal(expectedVerifies(file.zone), file.verifies, `${file.repo}:${file.path}`);
+      if (file.verifies) assert.equal(parseMrz(file.zone.join('\n')).valid, true, file.name);
+    }
+  });
+
+  it('has zones of the ICAO lengths in OCR-B characters, but the French 1994 card', () => {
+    for (const file of files) {
+      for (const line of file.zone) assert.match(line, /^[A-Z0-9<]+$/, file.name);
+      if (file.name !== 'dev79433_passport_02') assert.notEqual(shapeOf(file.zone), 'other', file.name);
     }
   });
 });
