@@ -3,18 +3,18 @@ import { describe, it } from 'node:test';
 import {
   lettersAfterNamesPadding,
   MIN_NAME_CONFIDENCE_OVER_SECOND_READ,
-  namesContestedBySecondRead,
+  uncheckedLettersContested,
 } from '../../../server/runtime/node/vision/read-mrz.ts';
 
 // A TD3 names line: `P<` and the issuing state (positions 0 to 4), then the names from position 5.
 const LINE = 'P<ISLOESP<<ANNA';
 const sure = (overrides: Record<number, number> = {}) => [...LINE].map((_, k) => overrides[k] ?? 1);
 
-describe('names letters the second reader reads otherwise', () => {
+describe('unchecked letters the second reader reads otherwise', () => {
   it('leaves a letter the classifier is all but certain of as read', () => {
     // A real Icelandic passport: the classifier reads `O` at 0.999, Tesseract `Q`.
     const other = new Map([[5, 'Q']]);
-    assert.deepEqual(namesContestedBySecondRead('TD3', 0, LINE, sure({ 5: 0.999 }), other), []);
+    assert.deepEqual(uncheckedLettersContested('TD3', 0, LINE, sure({ 5: 0.999 }), other), []);
   });
 
   it('makes a letter read short of that share doubtful', () => {
@@ -23,23 +23,36 @@ describe('names letters the second reader reads otherwise', () => {
       [7, 'F'],
     ]);
     const shares = sure({ 5: MIN_NAME_CONFIDENCE_OVER_SECOND_READ - 0.001, 7: 0.984 });
-    assert.deepEqual(namesContestedBySecondRead('TD3', 0, LINE, shares, other), [5, 7]);
+    assert.deepEqual(uncheckedLettersContested('TD3', 0, LINE, shares, other), [5, 7]);
   });
 
-  it('ignores agreement, and positions outside the names', () => {
-    // Position 2 is the issuing state (check digits and the code list judge it); 11 is read the same.
+  it('ignores agreement, and the document code', () => {
+    // Position 0 is the document code (a layout judges it); 11 is read the same.
     const other = new Map([
-      [2, 'L'],
+      [0, 'R'],
       [11, 'A'],
     ]);
-    assert.deepEqual(namesContestedBySecondRead('TD3', 0, LINE, sure({ 2: 0.5, 11: 0.5 }), other), []);
+    assert.deepEqual(uncheckedLettersContested('TD3', 0, LINE, sure({ 0: 0.5, 11: 0.5 }), other), []);
+  });
+
+  it('doubts the issuing state on the names line as it doubts the names', () => {
+    // A real Icelandic passport: the classifier read `ISL` as `ZSL` surely; Tesseract read `I`.
+    const other = new Map([
+      [2, 'I'],
+      [3, 'S'],
+    ]);
+    const zsl = 'P<ZSLOESP<<ANNA';
+    assert.deepEqual(uncheckedLettersContested('TD3', 0, zsl, sure({ 2: 0.97 }), other), [2]);
+    assert.deepEqual(uncheckedLettersContested('TD2', 0, zsl, sure({ 2: 0.97 }), other), [2]);
+    // TD1's state is on its first line, which holds no names.
+    assert.deepEqual(uncheckedLettersContested('TD1', 0, 'IDZSL', sure({ 2: 0.97 }), other), []);
   });
 
   it('reads TD1 names on the third line only', () => {
     const other = new Map([[3, 'Q']]);
     const shares = [0.9, 0.9, 0.9, 0.9];
-    assert.deepEqual(namesContestedBySecondRead('TD1', 2, 'ANNO', shares, other), [3]);
-    assert.deepEqual(namesContestedBySecondRead('TD1', 0, 'ANNO', shares, other), []);
+    assert.deepEqual(uncheckedLettersContested('TD1', 2, 'ANNO', shares, other), [3]);
+    assert.deepEqual(uncheckedLettersContested('TD1', 0, 'ANNO', shares, other), []);
   });
 });
 
