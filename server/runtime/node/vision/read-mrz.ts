@@ -281,8 +281,9 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
       doubtful.push(...looseRound);
     const hasNames = zone.format === 'TD1' ? index === 2 : index === 0;
     // Outside the names, a character the classifier leans to but is not sure of counts when the second
-    // reader reads the same; in the names and the state before them a letter the second reader reads otherwise is doubtful unless
-    // the classifier is all but certain of it (MIN_NAME_CONFIDENCE_OVER_SECOND_READ).
+    // reader reads the same; in the names and the state before them, a letter the second reader reads
+    // otherwise is doubtful unless the classifier is all but certain of it
+    // (MIN_NAME_CONFIDENCE_OVER_SECOND_READ).
     const settle = doubtful.filter(
       (k) => !inNames(zone.format, index, k) && (shares[k] as number) >= MIN_AGREED_SHARE,
     );
