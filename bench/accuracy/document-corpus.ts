@@ -1,7 +1,8 @@
 // `npm run bench:accuracy -- --documents <dir> [--json]`: how the server's reading of document photos
-// fares on a corpus kept outside the repository: every `<name>.jpg` (`.png`, `.webp`) under `<dir>` with its `<name>.mrz`
-// (the zone as printed, one line per line), the sub-directory naming the capture condition. Each photo
-// goes through `readDocumentPhoto`, the call the upload route makes, and is classified as
+// fares on a corpus kept outside the repository: every `<name>.jpg` (`.png`, `.webp`) under `<dir>` with
+// its `<name>.mrz` (the zone as printed, one line per line), the sub-directory naming the capture
+// condition. Each photo goes through `readDocumentPhoto`, the call the upload route makes, and is
+// classified as
 //
 // - exact: presented as read (the reading's summary says the zone is valid, so the widget confirms
 //   instead of asking to type) and every character of every line equal to the printed zone;
@@ -83,7 +84,8 @@ export function parseExpectedLines(text: string): string[] {
 }
 
 /**
- * Every `<name>.jpg` (or `.jpeg`, `.png`, `.webp`: what the API accepts) under `root` that has a `<name>.mrz` beside it, sorted by path.
+ * Every `<name>.jpg` (or `.jpeg`, `.png`, `.webp`: what the API accepts) under `root` that has a
+ * `<name>.mrz` beside it, sorted by path.
  *
  * @example
  * listCorpus('/work/data/documents/generated-a')[0].condition // 'background_busy'

@@ -14,7 +14,10 @@ export interface RepositoryFile {
   path: string;
 }
 
-/** The git directory of `repo` under `reposDir`: `<owner>+<name>` or `<name>` (or its `repo/`), a clone or a bare one. */
+/**
+ * The git directory of `repo` under `reposDir`: `<owner>+<name>` or `<name>` (or its `repo/`), a clone or
+ * a bare one.
+ */
 function gitDirOf(reposDir: string, repo: string): string {
   const [owner, name] = repo.split('/') as [string, string];
   for (const folder of [`${owner}+${name}`, name]) {
