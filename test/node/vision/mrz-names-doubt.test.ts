@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   lettersAfterNamesPadding,
+  MIN_NAME_CONFIDENCE,
   MIN_NAME_CONFIDENCE_OVER_SECOND_READ,
+  namesOfferedWithSecondRead,
   uncheckedLettersContested,
 } from '../../../server/runtime/node/vision/read-mrz.ts';
 
@@ -68,5 +70,39 @@ describe('letters after the names padding', () => {
   it('accepts the separators ICAO 9303 prints between names', () => {
     assert.deepEqual(lettersAfterNamesPadding('TD3', 0, 'P<UTOERIKSSON<<ANNA<MARIA<<<<<<'), []);
     assert.deepEqual(lettersAfterNamesPadding('TD2', 0, 'I<UTOSMITH<<JOHN<<<<'), []);
+  });
+});
+
+describe('the names offered to the person to confirm', () => {
+  const FRA = 'P<FRAULYSSE<<CHRTSTOPHE<<';
+
+  it("offers the second reader's letter where the classifier is short of the names' share", () => {
+    // A real French passport: the classifier read the `I` of CHRISTOPHE as `T` at 0.83, Tesseract `I`.
+    const shares = [...FRA].map((_, k) => (k === 16 ? 0.83 : 1));
+    assert.equal(
+      namesOfferedWithSecondRead('TD3', 0, FRA, shares, new Map([[16, 'I']])),
+      'P<FRAULYSSE<<CHRISTOPHE<<',
+    );
+  });
+
+  it("keeps the classifier's letter where it reached the names' share", () => {
+    const shares = [...FRA].map((_, k) => (k === 16 ? MIN_NAME_CONFIDENCE : 1));
+    assert.equal(namesOfferedWithSecondRead('TD3', 0, FRA, shares, new Map([[16, 'I']])), FRA);
+  });
+
+  it('never changes the document code, the issuing state or a filler', () => {
+    const shares = [...FRA].map(() => 0.5);
+    const other = new Map([
+      [0, 'R'],
+      [2, 'E'],
+      [11, 'K'],
+    ]);
+    assert.equal(namesOfferedWithSecondRead('TD3', 0, FRA, shares, other), FRA);
+    // TD1: the names are on the third line only.
+    assert.equal(
+      namesOfferedWithSecondRead('TD1', 0, 'IDFRA', [0.5, 0.5, 0.5, 0.5, 0.5], new Map([[3, 'K']])),
+      'IDFRA',
+    );
+    assert.equal(namesOfferedWithSecondRead('TD1', 2, 'ANNT', [1, 1, 1, 0.6], new Map([[3, 'I']])), 'ANNI');
   });
 });
