@@ -21,6 +21,11 @@ export interface LineGeometry {
   x: [number, number, number];
   /** y = y[0] + y[1]·x. */
   y: [number, number];
+  /**
+   * A line that bows (a page curving away from a flat scan, a phone lens): the glyph centres' y as a
+   * quadratic in the cell index, `bow[0] + bow[1]·k + bow[2]·k²`, in place of `y`'s straight line.
+   */
+  bow?: [number, number, number];
   /** Capital height = h[0] + h[1]·k. */
   h: [number, number];
   /**
@@ -77,11 +82,53 @@ export function lineGeometry(line: MrzLine): LineGeometry {
     pitchAt(0) > 0.7 * pitch && pitchAt(line.cells.length - 1) < 1.4 * pitch && pitchAt(0) < 1.4 * pitch;
   const y = (polyfit(xs, ys, 1) as [number, number] | null) ?? [line.line.centerY, 0];
   const flatHeight = median(hs.length > 0 ? hs : [line.line.height]);
+  const bow = spread >= line.cells.length * 0.5 ? bowOf(ks, xs, ys, y, flatHeight) : null;
   let h = (hs.length >= 8 ? (polyfit(hk, hs, 1) as [number, number] | null) : null) ?? [flatHeight, 0];
   const heightAt = (k: number) => h[0] + h[1] * k;
   if (heightAt(0) < 0.7 * flatHeight || heightAt(line.cells.length - 1) < 0.7 * flatHeight)
     h = [flatHeight, 0];
-  return { x: sane ? x : linearX, y, h };
+  return { x: sane ? x : linearX, y, h, ...(bow ? { bow } : {}) };
+}
+
+/**
+ * A line bows only when its glyph centres say so clearly: the quadratic through them must stray from the
+ * straight line by at least this share of a capital somewhere along the line…
+ */
+const MIN_BOW = 0.1;
+/** …and no more than this (more is a misfit: a glyph merged with print above or below). */
+const MAX_BOW = 0.6;
+/** The quadratic must leave at most this share of the straight line's squared residuals. */
+const MAX_BOW_RESIDUAL_SHARE = 0.5;
+
+/**
+ * The quadratic in the cell index through a line's glyph centres (`ks`, `xs`, `ys`), or null when the
+ * straight fit `straight` (y in x) is as good: a photographed page that curves bows its zone lines, and
+ * a straight fit through a bowed line centres the cells at its ends off their glyphs by a quarter of a
+ * capital and more (a real Australian passport: 6 px on 23 px capitals, its `P` and `0` read at 0.48).
+ */
+function bowOf(
+  ks: readonly number[],
+  xs: readonly number[],
+  ys: readonly number[],
+  straight: readonly [number, number],
+  capital: number,
+): [number, number, number] | null {
+  if (ks.length < 10 || capital <= 0) return null;
+  const bow = polyfit(ks, ys, 2) as [number, number, number] | null;
+  if (!bow) return null;
+  let straightSquares = 0;
+  let bowSquares = 0;
+  let largest = 0;
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i] as number;
+    const onStraight = straight[0] + straight[1] * (xs[i] as number);
+    const onBow = bow[0] + bow[1] * k + bow[2] * k * k;
+    straightSquares += ((ys[i] as number) - onStraight) ** 2;
+    bowSquares += ((ys[i] as number) - onBow) ** 2;
+    largest = Math.max(largest, Math.abs(onBow - onStraight));
+  }
+  const clear = largest >= MIN_BOW * capital && largest <= MAX_BOW * capital;
+  return clear && bowSquares <= MAX_BOW_RESIDUAL_SHARE * straightSquares ? bow : null;
 }
 
 /** Shears tried by {@link withShear}: verticals leaning up to 0.6 of their height either way, then finer. */
@@ -177,14 +224,16 @@ function sampleCell(
   const pitch = b + 2 * c * k;
   const capital = geometry.h[0] + geometry.h[1] * k;
   const cx0 = a + b * k + c * k * k;
-  const slope = geometry.y[1];
+  const bow = geometry.bow;
+  // Along a bowed line the slope at cell k is dy/dk over dx/dk.
+  const slope = bow ? (bow[1] + 2 * bow[2] * k) / pitch : geometry.y[1];
   const norm = Math.hypot(1, slope);
   // Unit vectors along the line and across it (pointing down the image).
   const ux = 1 / norm;
   const uy = slope / norm;
   const vx = -uy;
   const vy = ux;
-  const cy0 = geometry.y[0] + slope * cx0;
+  const cy0 = bow ? bow[0] + bow[1] * k + bow[2] * k * k : geometry.y[0] + slope * cx0;
   const spanU = CELL_SPAN_X * pitch * jitter.scale;
   const spanV = CELL_SPAN_Y * capital * jitter.scale;
   const centerX = cx0 + ux * jitter.dx * pitch + vx * jitter.dy * capital;
