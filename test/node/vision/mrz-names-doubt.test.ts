@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  inUncheckedCode,
   lettersAfterNamesPadding,
   MIN_NAME_CONFIDENCE,
   MIN_NAME_CONFIDENCE_OVER_SECOND_READ,
@@ -104,5 +105,20 @@ describe('the names offered to the person to confirm', () => {
       'IDFRA',
     );
     assert.equal(namesOfferedWithSecondRead('TD1', 2, 'ANNT', [1, 1, 1, 0.6], new Map([[3, 'I']])), 'ANNI');
+  });
+});
+
+describe('the codes no check digit covers outside the names', () => {
+  it('are the issuing state, the nationality and the sex, by format', () => {
+    const positions = (format: 'TD1' | 'TD2' | 'TD3', line: number, length: number) =>
+      Array.from({ length }, (_, k) => k).filter((k) => inUncheckedCode(format, line, k));
+    // TD1: `I<UTO…`, then `7408122F1204159UTO…`.
+    assert.deepEqual(positions('TD1', 0, 30), [2, 3, 4]);
+    assert.deepEqual(positions('TD1', 1, 30), [7, 15, 16, 17]);
+    assert.deepEqual(positions('TD1', 2, 30), []);
+    // TD3: `P<UTO…`, then `L898902C36UTO7408122F…`.
+    assert.deepEqual(positions('TD3', 0, 44), [2, 3, 4]);
+    assert.deepEqual(positions('TD3', 1, 44), [10, 11, 12, 20]);
+    assert.deepEqual(positions('TD2', 1, 36), [10, 11, 12, 20]);
   });
 });

@@ -40,7 +40,8 @@ const LAYOUTS: Readonly<Record<MrzFormat, readonly string[]>> = {
  * agrees. Below it the position is reported uncertain and the reading does not count as read there
  * (`parseMrz`'s `uncertain`): the check digits are never asked to pick between look-alikes.
  *
- * Names have no check digit, so they need more: {@link MIN_NAME_CONFIDENCE}. Under a check digit a
+ * Names have no check digit, so they need more: {@link MIN_NAME_CONFIDENCE}; so do the issuing state,
+ * the nationality and the sex ({@link inUncheckedCode}). Under a check digit a
  * single confident slip still fails the digit (its 7-3-1 weights catch every single substitution of a
  * digit and of the look-alikes), so the bar guards against two slips that happen to cancel.
  */
@@ -110,6 +111,20 @@ function inNames(format: MrzFormat, line: number, position: number): boolean {
  */
 function inStateOnNamesLine(format: MrzFormat, line: number, position: number): boolean {
   return format !== 'TD1' && line === 0 && position >= 2 && position <= 4;
+}
+
+/**
+ * The position holds a code no check digit covers outside the names: the issuing state, the nationality
+ * and the sex (ICAO 9303 parts 4–6; TD1: line 1 positions 2–4, line 2 positions 7 and 15–17; TD2, TD3:
+ * line 1 positions 2–4, line 2 positions 10–12 and 20). Only the list of codes judges the state and the
+ * nationality, and a slip can make another state's code, so they need the names' share
+ * ({@link MIN_NAME_CONFIDENCE}) rather than the check digits' (or the second reader's agreement).
+ */
+export function inUncheckedCode(format: MrzFormat, line: number, position: number): boolean {
+  if (line === 0) return position >= 2 && position <= 4;
+  if (line !== 1) return false;
+  if (format === 'TD1') return position === 7 || (position >= 15 && position <= 17);
+  return position === 20 || (position >= 10 && position <= 12);
 }
 
 const ALLOWED: Readonly<Record<string, readonly number[]>> = {
@@ -263,7 +278,10 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
         contested: false,
         seconded: false,
       });
-      const needed = inNames(zone.format, index, k) ? MIN_NAME_CONFIDENCE : MIN_CHARACTER_CONFIDENCE;
+      const needed =
+        inNames(zone.format, index, k) || inUncheckedCode(zone.format, index, k)
+          ? MIN_NAME_CONFIDENCE
+          : MIN_CHARACTER_CONFIDENCE;
       if (confidence < needed) {
         doubtful.push(k);
       }
