@@ -13,9 +13,9 @@ const CELL_SPAN_Y = 1.45;
 /**
  * Where one line of the zone lies in the photo, as fitted from its own glyphs: the centre of character
  * `k` is at x = a + b·k + c·k² (a quadratic, so the pitch may shrink along a line seen in perspective),
- * y follows the glyph centres as a line in x, and the capital height changes linearly along the line.
- * Together they give each cell its own centre, direction and size: the zone rectified by its own
- * geometry, cell by cell, with no outline of the document needed.
+ * y follows the glyph centres as a line in x (or, where they clearly bow, as a quadratic in k), and the
+ * capital height changes linearly along the line. Together they give each cell its own centre, direction
+ * and size: the zone rectified by its own geometry, cell by cell, with no outline of the document needed.
  */
 export interface LineGeometry {
   x: [number, number, number];

@@ -115,8 +115,8 @@ function inStateOnNamesLine(format: MrzFormat, line: number, position: number): 
 
 /**
  * The position holds a code no check digit covers outside the names: the issuing state, the nationality
- * and the sex (ICAO 9303 parts 4–6; TD1: line 1 positions 2–4, line 2 positions 7 and 15–17; TD2, TD3:
- * line 1 positions 2–4, line 2 positions 10–12 and 20). Only the list of codes judges the state and the
+ * and the sex (ICAO 9303 parts 4–6; positions from 0: TD1, the first line's 2–4 and the second's 7 and
+ * 15–17; TD2 and TD3, the first line's 2–4 and the second's 10–12 and 20). Only the list of codes judges the state and the
  * nationality, and a slip can make another state's code, so they need the names' share
  * ({@link MIN_NAME_CONFIDENCE}) rather than the check digits' (or the second reader's agreement).
  */
