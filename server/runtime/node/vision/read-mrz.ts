@@ -105,19 +105,10 @@ function inNames(format: MrzFormat, line: number, position: number): boolean {
 }
 
 /**
- * The position is the issuing state on the names line (TD2, TD3: the first line, after the code), which
- * no check digit covers either: only the list of codes judges it, and a misread letter can make another
- * state's code.
- */
-function inStateOnNamesLine(format: MrzFormat, line: number, position: number): boolean {
-  return format !== 'TD1' && line === 0 && position >= 2 && position <= 4;
-}
-
-/**
  * The position holds a code no check digit covers outside the names: the issuing state, the nationality
  * and the sex (ICAO 9303 parts 4–6; positions from 0: TD1, the first line's 2–4 and the second's 7 and
- * 15–17; TD2 and TD3, the first line's 2–4 and the second's 10–12 and 20). Only the list of codes judges the state and the
- * nationality, and a slip can make another state's code, so they need the names' share
+ * 15–17; TD2 and TD3, the first line's 2–4 and the second's 10–12 and 20). Only the list of codes judges
+ * the state and the nationality, and a slip can make another state's code, so they need the names' share
  * ({@link MIN_NAME_CONFIDENCE}) rather than the check digits' (or the second reader's agreement).
  */
 export function inUncheckedCode(format: MrzFormat, line: number, position: number): boolean {
@@ -125,6 +116,15 @@ export function inUncheckedCode(format: MrzFormat, line: number, position: numbe
   if (line !== 1) return false;
   if (format === 'TD1') return position === 7 || (position >= 15 && position <= 17);
   return position === 20 || (position >= 10 && position <= 12);
+}
+
+/**
+ * The position is the issuing state on the names line (TD2, TD3: the first line, after the code), which
+ * no check digit covers either: only the list of codes judges it, and a misread letter can make another
+ * state's code.
+ */
+function inStateOnNamesLine(format: MrzFormat, line: number, position: number): boolean {
+  return format !== 'TD1' && line === 0 && inUncheckedCode(format, line, position);
 }
 
 const ALLOWED: Readonly<Record<string, readonly number[]>> = {
