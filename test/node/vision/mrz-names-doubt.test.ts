@@ -6,6 +6,7 @@ import {
   MIN_NAME_CONFIDENCE,
   MIN_NAME_CONFIDENCE_OVER_SECOND_READ,
   namesOfferedWithSecondRead,
+  secondReaderSlips,
   uncheckedLettersContested,
 } from '../../../server/runtime/node/vision/read-mrz.ts';
 
@@ -56,6 +57,52 @@ describe('unchecked letters the second reader reads otherwise', () => {
     const shares = [0.9, 0.9, 0.9, 0.9];
     assert.deepEqual(uncheckedLettersContested('TD1', 2, 'ANNO', shares, other), [3]);
     assert.deepEqual(uncheckedLettersContested('TD1', 0, 'ANNO', shares, other), []);
+  });
+});
+
+describe("the second reader's own slips in a zone", () => {
+  // A real Dutch card's names line (TD1, third line): Tesseract read both `H`s as `M`.
+  const BELSER = 'BELSER<<JULIETTE<HENRIKE<SOPHI';
+  const bothH = new Map([
+    [17, 'M'],
+    [28, 'M'],
+  ]);
+
+  it('are the substitutions it makes where the classifier is all but certain', () => {
+    const shares = [...BELSER].map((_, k) => (k === 28 ? 0.98 : 0.999));
+    assert.deepEqual([...secondReaderSlips('TD1', 2, BELSER, shares, bothH)], ['H>M']);
+    const unsure = [...BELSER].map(() => MIN_NAME_CONFIDENCE_OVER_SECOND_READ - 0.001);
+    assert.deepEqual([...secondReaderSlips('TD1', 2, BELSER, unsure, bothH)], []);
+  });
+
+  it('leave a letter read at the names share when the second reader repeats one', () => {
+    const shares = [...BELSER].map((_, k) => (k === 28 ? 0.98 : 0.999));
+    assert.deepEqual(uncheckedLettersContested('TD1', 2, BELSER, shares, bothH), []);
+  });
+
+  it('leave it doubtful below the names share, or where the classifier was nowhere certain', () => {
+    const short = [...BELSER].map((_, k) => (k === 28 ? MIN_NAME_CONFIDENCE - 0.01 : 0.999));
+    assert.deepEqual(uncheckedLettersContested('TD1', 2, BELSER, short, bothH), [28]);
+    // Only the disputed `H` itself: the second reader has shown no slip elsewhere in the zone.
+    const alone = [...BELSER].map((_, k) => (k === 28 ? 0.98 : 0.999));
+    assert.deepEqual(uncheckedLettersContested('TD1', 2, BELSER, alone, new Map([[28, 'M']])), [28]);
+  });
+
+  it('excuse no other substitution, and not the issuing state', () => {
+    const shares = [...BELSER].map((_, k) => (k === 28 || k === 3 ? 0.98 : 0.999));
+    const other = new Map([
+      [17, 'M'],
+      [3, 'F'],
+    ]);
+    assert.deepEqual(uncheckedLettersContested('TD1', 2, BELSER, shares, other), [3]);
+    // TD3: the state `NLD` read surely as `MLD`, `N>M` shown in the names, does not excuse the state.
+    const line = 'P<NLDNAN<<NINA';
+    const sureButState = [...line].map((_, k) => (k === 2 ? 0.98 : 0.999));
+    const stateOther = new Map([
+      [2, 'M'],
+      [5, 'M'],
+    ]);
+    assert.deepEqual(uncheckedLettersContested('TD3', 0, line, sureButState, stateOther), [2]);
   });
 });
 

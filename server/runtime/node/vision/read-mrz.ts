@@ -329,6 +329,10 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
         if (other.get(k) === text[k]) doubtful.splice(doubtful.indexOf(k), 1);
       }
       if (hasNames) {
+        if (DEBUG) {
+          const slips = [...secondReaderSlips(zone.format, index, text, shares, other)];
+          if (slips.length > 0) process.stderr.write(`second reader's slips: ${slips.join(' ')}\n`);
+        }
         for (const k of uncheckedLettersContested(zone.format, index, text, shares, other))
           if (!doubtful.includes(k)) doubtful.push(k);
         text = namesOfferedWithSecondRead(zone.format, index, text, shares, other);
@@ -370,14 +374,49 @@ export function uncheckedLettersContested(
   shares: readonly number[],
   other: ReadonlyMap<number, string>,
 ): number[] {
+  const slips = secondReaderSlips(format, line, text, shares, other);
   return [...other]
     .filter(
       ([k, character]) =>
         (inNames(format, line, k) || inStateOnNamesLine(format, line, k)) &&
         character !== text[k] &&
-        (shares[k] ?? 0) < MIN_NAME_CONFIDENCE_OVER_SECOND_READ,
+        (shares[k] ?? 0) < MIN_NAME_CONFIDENCE_OVER_SECOND_READ &&
+        !(
+          inNames(format, line, k) &&
+          (shares[k] ?? 0) >= MIN_NAME_CONFIDENCE &&
+          slips.has(`${text[k]}>${character}`)
+        ),
     )
     .map(([k]) => k);
+}
+
+/**
+ * The substitutions the second reader makes in this zone's names where the classifier is all but certain
+ * ({@link MIN_NAME_CONFIDENCE_OVER_SECOND_READ}) of the letter printed, as `read>misread` (`H>M`). The
+ * second reader's disagreement is no evidence where it repeats one of them on another cell of the same
+ * print: there the letter stands on the classifier's share against {@link MIN_NAME_CONFIDENCE}, as it
+ * would had the second reader not been asked.
+ *
+ * Why: one printer prints one `H`, and Tesseract's English model reads it one way. On a real Dutch card it
+ * read both `H`s of `HENRIKE` and `SOPHI` as `M`; the classifier read them at 0.999 and 0.98, and the
+ * second was left for the person to confirm on Tesseract's word alone.
+ *
+ * @example
+ * secondReaderSlips('TD1', 2, 'HENRIKE<SOPHI', shares, new Map([[0, 'M'], [12, 'M']])) // Set { 'H>M' } when shares[0] ≥ 0.995
+ */
+export function secondReaderSlips(
+  format: MrzFormat,
+  line: number,
+  text: string,
+  shares: readonly number[],
+  other: ReadonlyMap<number, string>,
+): ReadonlySet<string> {
+  const slips = new Set<string>();
+  for (const [k, character] of other) {
+    if (!inNames(format, line, k) || character === text[k] || text[k] === '<') continue;
+    if ((shares[k] ?? 0) >= MIN_NAME_CONFIDENCE_OVER_SECOND_READ) slips.add(`${text[k]}>${character}`);
+  }
+  return slips;
 }
 
 /**
