@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CELL_HEIGHT, CELL_WIDTH } from '../../../server/runtime/node/vision/mrz-cells.ts';
 import {
+  PRINT_NOISE,
   printAgrees,
+  printIsDecisive,
   printReading,
   zoneReferences,
 } from '../../../server/runtime/node/vision/mrz-zone-print.ts';
@@ -10,14 +12,14 @@ import { allowedCharacters } from '../../../server/runtime/node/vision/read-mrz.
 
 /**
  * A round glyph as a cell patch: an ink ring of half-width `rx` (cells are 16 px wide), with a little
- * noise so no two are the same. OCR-B's `0` is a narrow oval, its `O` a wide one.
+ * noise (±`noiseAmplitude` / 2 per pixel) so no two are the same. OCR-B's `0` is a narrow oval, its `O` a wide one.
  */
-function ring(rx: number, seed: number): Float32Array {
+function ring(rx: number, seed: number, noiseAmplitude = 0.2): Float32Array {
   const patch = new Float32Array(CELL_WIDTH * CELL_HEIGHT);
   let state = seed;
   const noise = () => {
     state = (state * 1103515245 + 12345) % 2147483648;
-    return (state / 2147483648 - 0.5) * 0.2;
+    return (state / 2147483648 - 0.5) * noiseAmplitude;
   };
   const ry = 9;
   for (let y = 0; y < CELL_HEIGHT; y++) {
@@ -113,6 +115,38 @@ describe('a round glyph read by the zone’s own print', () => {
     ]);
     assert.equal(printReading(ring(6.8, 36), ['O', '0'], glare), null);
     assert.equal(printReading(ring(4.5, 37), ['O', '0'], glare), '0');
+  });
+});
+
+describe('a clean print, and a decisive reading', () => {
+  const squared = (a: Float32Array, b: Float32Array) =>
+    a.reduce((sum, v, i) => sum + (v - (b[i] as number)) ** 2, 0);
+
+  it('reads a cell as the zone’s 0s when they agree more closely than two samplings of one glyph can', () => {
+    // A generated zone under motion blur: three 0s all but identical (a spread far under PRINT_NOISE),
+    // no O anywhere; the cell is a 0 sampled a little differently, still within the noise of one print.
+    const clean = zoneReferences(
+      [41, 42, 43].map((seed) => ({ character: '0', patch: ring(4.5, seed, 0.01) })),
+    );
+    const cell = ring(4.5, 44, 0.04);
+    const mean = ring(4.5, 0, 0);
+    assert.ok(squared(cell, mean) < PRINT_NOISE, 'the cell lies within the noise of one print');
+    assert.equal(printReading(cell, ['O', '0'], clean), '0');
+    // An O is far outside it, and is not read as the zone's 0.
+    assert.equal(printReading(ring(7, 45, 0.01), ['0', 'O'], clean), null);
+  });
+
+  it('is decisive when the cell is four times nearer the reading than every other candidate', () => {
+    const zone = zoneReferences([
+      ...[51, 52, 53].map((seed) => ({ character: '0', patch: ring(4.5, seed, 0.02) })),
+      { character: 'O', patch: ring(7, 54, 0.02) },
+    ]);
+    assert.equal(printIsDecisive(ring(4.5, 55, 0.02), '0', ['O', '0'], zone), true);
+    // Between the two: the print may read it, but not decisively.
+    assert.equal(printIsDecisive(ring(5.2, 56, 0.02), '0', ['O', '0'], zone), false);
+    // A candidate the zone never prints surely cannot be measured: never decisive.
+    assert.equal(printIsDecisive(ring(4.5, 57, 0.02), '0', ['D', '0'], zone), false);
+    assert.equal(printIsDecisive(ring(4.5, 58, 0.02), '0', ['0'], zone), false, 'nothing to choose between');
   });
 });
 

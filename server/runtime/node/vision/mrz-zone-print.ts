@@ -25,6 +25,23 @@ import { CELL_HEIGHT, CELL_WIDTH } from './mrz-cells.ts';
  * most this share of its distance to every rival's: a clear preference, not a tie broken by noise.
  */
 export const ZONE_PRINT_MARGIN = 0.8;
+/**
+ * Two samplings of one glyph differ by at least this much, however alike the zone's own cells of it are
+ * (a squared distance over the 16 × 24 patch: 2.5 % of the contrast per pixel, root mean square). A
+ * spread measured on three clean cells can be smaller, and a cell of the same print just outside it is
+ * still that print. Measured on half A and the main real set (2026-11-30): the zones' own spreads ran from
+ * 0.08 to 12; the nearest a cell of another round glyph came to a zone's 0s was 2.8 (an `O` under motion
+ * blur).
+ */
+export const PRINT_NOISE = 0.25;
+/**
+ * A print reading against the classifier is decisive when the cell is at most this share of its distance
+ * to every other candidate's reference from the reading's, and every candidate has one: four times nearer,
+ * not a tie broken by noise. Measured on half A and the main real set: the print's readings against the
+ * classifier that were right came at 0.06 to 0.17 (and 0.44 to 0.74), the two that were wrong at 0.50 and
+ * 0.51.
+ */
+export const DECISIVE_PRINT_MARGIN = 0.25;
 /** Shifts (in patch pixels) tried when comparing a cell with a reference: cells sit a pixel off. */
 const SHIFTS = [-1, 0, 1];
 
@@ -128,7 +145,8 @@ export function printAgrees(
  * {@link MIN_REFERENCE_CELLS} times, it is clearly nearer than every other candidate the zone prints
  * surely at all ({@link ZONE_PRINT_MARGIN}), and, when some candidate is printed surely nowhere in the
  * zone, the cell lies no farther from the reading's mean than the zone's own cells of it do (its
- * spread): the cell is as much that character as the zone's sure ones are.
+ * spread, or {@link PRINT_NOISE} when that is less): the cell is as much that character as the zone's
+ * sure ones are.
  *
  * Why: the classifier can be sure and wrong on a real print it never saw (a Canadian `0` read `D` at
  * 0.95); the zone's own `0`s, read surely elsewhere, are the better judge of this printer's `0`.
@@ -155,7 +173,35 @@ export function printReading(
   for (const other of measured.slice(1))
     if (nearest.distance > ZONE_PRINT_MARGIN * other.distance) return null;
   if (measured.length < candidates.length) {
-    if (nearest.distance > spreadOf(nearest.reference)) return null;
+    if (nearest.distance > Math.max(spreadOf(nearest.reference), PRINT_NOISE)) return null;
   }
   return nearest.character;
+}
+
+/**
+ * Whether the print's reading `reading` of `cell` is decisive ({@link DECISIVE_PRINT_MARGIN}): every
+ * other candidate has a reference in the zone (the cell itself left out), and the cell is at most that
+ * share of its distance to each from the reading's. Such a reading is not one of two slips that cancel
+ * under a check digit: the print does not err by that much (read-mrz.ts, settleByZonePrint).
+ *
+ * @example
+ * printIsDecisive(cell, '0', ['O', '0'], references) // true: 0.2 from the zone's 0s, 2.8 from its O
+ */
+export function printIsDecisive(
+  cell: Float32Array,
+  reading: string,
+  candidates: readonly string[],
+  references: ZoneReferences,
+): boolean {
+  const own = references.get(reading);
+  const ownReference = own && without(own, cell);
+  if (!ownReference) return false;
+  const toReading = distance(cell, ownReference.mean);
+  const others = candidates.filter((character) => character !== reading);
+  if (others.length === 0) return false;
+  return others.every((character) => {
+    const reference = references.get(character);
+    const measured = reference && without(reference, cell);
+    return measured !== undefined && toReading <= DECISIVE_PRINT_MARGIN * distance(cell, measured.mean);
+  });
 }

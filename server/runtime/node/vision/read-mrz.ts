@@ -7,7 +7,7 @@ import { classifyGlyph, MRZ_ALPHABET } from './mrz-glyph-model.ts';
 import { MRZ_SHAPES, type MrzLine, type MrzZone } from './mrz-zone.ts';
 import { secondRead } from './second-read.ts';
 import { roundSlipsCouldCancel } from './mrz-round-slips.ts';
-import { printAgrees, printReading, zoneReferences } from './mrz-zone-print.ts';
+import { printAgrees, printIsDecisive, printReading, zoneReferences } from './mrz-zone-print.ts';
 
 /**
  * What each position of a zone may hold (ICAO 9303 parts 4–6): `A` letters or filler, `N` digits or
@@ -515,6 +515,7 @@ function settleByZonePrint(
     // the classifier gave a rival: a `0` the classifier is sure is a `D` is a `0` when it is as near the
     // zone's own `0`s as they are to one another and no other round glyph of the zone is as near.
     const reread: number[] = [];
+    const decisive: number[] = [];
     for (const [k, cell] of (cellReads[index] ?? []).entries()) {
       const read = text[k] as string;
       if (inNames(format, index, k) || !ROUND.has(read)) continue;
@@ -524,10 +525,13 @@ function settleByZonePrint(
       if (byPrint === null) continue;
       if (byPrint !== read) text = text.slice(0, k) + byPrint + text.slice(k + 1);
       if (byPrint !== read || doubtful.includes(k)) reread.push(k);
+      if (byPrint !== read && printIsDecisive(cell.patch, byPrint, [read, ...rivals], references))
+        decisive.push(k);
     }
     // Two or more glyphs the print read otherwise than the classifier are two readings against one: left
-    // uncertain when slips there could cancel under the check digits, as loose round glyphs are above.
-    const overruled = reread.filter((k) => text[k] !== lines[index]?.[k]);
+    // uncertain when slips there could cancel under the check digits, as loose round glyphs are above. A
+    // decisive print reading (printIsDecisive) is no such slip: only the others could cancel.
+    const overruled = reread.filter((k) => text[k] !== lines[index]?.[k] && !decisive.includes(k));
     if (overruled.length >= 2 && roundSlipsCouldCancel(format, index, text, overruled)) {
       for (const k of overruled) {
         reread.splice(reread.indexOf(k), 1);
