@@ -15,6 +15,7 @@ import { startBackgroundWorkers } from '../../workers/background-workers.ts';
 import type { Database } from '../../store/sql-client.ts';
 import type { WebhookWorkerOptions } from '../../workers/webhook-delivery-worker.ts';
 import { PROBLEM_CONTENT_TYPE } from '../../errors/problem.ts';
+import { waitingInAcceptQueue } from './accept-queue.ts';
 import { answerClientError, bareProblem, MAX_HEADER_BYTES } from './client-error-response.ts';
 import { followOpenConnections } from './open-connections.ts';
 
@@ -54,12 +55,18 @@ const ACCEPT_QUIET_MS = 25;
  * The kernel completes a client's handshake and queues the connection, request bytes and all, before this
  * process accepts it; while the event loop is busy (a request's work on the embedded database), hundreds can
  * wait there. Closing the listener resets every one of them: requests already sent, never answered (the
- * cause of the resets in issue 24). libuv accepts everything waiting each time it polls the listener, so
- * once a poll found nothing new the queue is empty, and closing now leaves only a connection whose
- * handshake completes in the moment until the close (TCP gives no way to refuse new handshakes while
- * keeping the queued ones). A client connecting after the close is refused.
+ * cause of the resets in issue 24). libuv accepts everything waiting each time it polls the listener, but
+ * a quiet count of accepts does not prove the queue empty: connections queued while the event loop was
+ * busy after its last poll are in no count. So the lull is confirmed by the kernel's own count of the
+ * queue where it gives one (`waitingInQueue`, accept-queue.ts), read just before the close; that leaves
+ * only a connection whose handshake completes in the moment until the close (TCP gives no way to refuse
+ * new handshakes while keeping the queued ones). A client connecting after the close is refused.
  */
-async function acceptWaitingConnections(acceptedSoFar: () => number, maxMs: number): Promise<void> {
+async function acceptWaitingConnections(
+  acceptedSoFar: () => number,
+  waitingInQueue: () => number | null,
+  maxMs: number,
+): Promise<void> {
   const started = performance.now();
   let lastArrival = started;
   for (;;) {
@@ -69,7 +76,13 @@ async function acceptWaitingConnections(acceptedSoFar: () => number, maxMs: numb
     await new Promise((resolve) => setTimeout(resolve, 5));
     const now = performance.now();
     if (acceptedSoFar() !== before) lastArrival = now;
-    else if (now - lastArrival >= ACCEPT_QUIET_MS) return;
+    else if (now - lastArrival >= ACCEPT_QUIET_MS) {
+      // No accept since the last check is no empty queue when the event loop was busy meanwhile (a
+      // request's work; a starved process): connections queued since its last poll are in no count. The
+      // kernel's own count says (accept-queue.ts); the caller closes the listener synchronously after.
+      if ((waitingInQueue() ?? 0) === 0) return;
+      lastArrival = now;
+    }
     if (now - started >= maxMs) return;
   }
 }
@@ -251,6 +264,7 @@ export async function startServer(
     // resetting requests already sent on them; the net.Server close stops the listener only.
     await acceptWaitingConnections(
       () => connections.acceptedCount(),
+      () => waitingInAcceptQueue(port),
       Math.min(ACCEPT_DRAIN_MAX_MS, shutdownTimeoutMs / 3),
     );
     const drained = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));

@@ -272,4 +272,44 @@ describe('stopping, in process', {
     assert.ok(performance.now() - started < 2000);
     await stuck.ended;
   });
+
+  it('takes the connections queued while its event loop was busy before it closes the listener', async () => {
+    const server = await startServer(deps(), {
+      port: 0,
+      host: '127.0.0.1',
+      webhookWorker: false,
+      reviewWorker: false,
+    });
+    // From the check phase (a poll phase has just run), the stop begins and 20 clients connect while the
+    // event loop is busy for longer than the lull the listener closes in. The kernel queues their
+    // connections; no poll runs before the stop's next timer, which finds no new accept: a lull that is
+    // none. Each must be taken and answered, never reset with the listener.
+    await new Promise((resolve) => setImmediate(resolve));
+    const stopping = server.close();
+    const answers = Array.from(
+      { length: 20 },
+      () =>
+        new Promise<string>((resolve) => {
+          const request = http.get(
+            { host: '127.0.0.1', port: server.port, path: '/healthz', agent: false },
+            (response) => {
+              response.resume();
+              response.on('end', () => resolve(`answered ${response.statusCode}`));
+            },
+          );
+          request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+        }),
+    );
+    const busyUntil = performance.now() + 60;
+    while (performance.now() < busyUntil) {
+      // The event loop stays busy: no poll phase, no accept.
+    }
+    const outcomes = await Promise.all(answers);
+    assert.deepEqual(
+      outcomes.filter((outcome) => !outcome.startsWith('answered')),
+      [],
+      'no queued connection is reset',
+    );
+    assert.deepEqual(await stopping, { graceful: true });
+  });
 });
