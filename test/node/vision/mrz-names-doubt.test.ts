@@ -5,8 +5,10 @@ import {
   lettersAfterNamesPadding,
   MIN_NAME_CONFIDENCE,
   MIN_NAME_CONFIDENCE_OVER_SECOND_READ,
+  MIN_SECONDED_NAME_CONFIDENCE,
   namesOfferedWithSecondRead,
   secondReaderSlips,
+  secondedNameLetters,
   uncheckedLettersContested,
 } from '../../../server/runtime/node/vision/read-mrz.ts';
 
@@ -103,6 +105,37 @@ describe("the second reader's own slips in a zone", () => {
       [5, 'M'],
     ]);
     assert.deepEqual(uncheckedLettersContested('TD3', 0, line, sureButState, stateOther), [2]);
+  });
+});
+
+describe('name letters two readers agree on', () => {
+  // A TD3 names line under motion blur: the classifier read the `O` of LOPEZ at 0.88, Tesseract the same.
+  const LOPEZ = 'P<BELLOPEZ<<PIERRE';
+  const shares = (overrides: Record<number, number>) => [...LOPEZ].map((_, k) => overrides[k] ?? 1);
+
+  it('count from the check digits’ share up to the names’ own, when the second reader reads the same', () => {
+    assert.deepEqual(secondedNameLetters('TD3', 0, LOPEZ, shares({ 6: 0.88 }), new Map([[6, 'O']])), [6]);
+    assert.deepEqual(
+      secondedNameLetters('TD3', 0, LOPEZ, shares({ 6: MIN_SECONDED_NAME_CONFIDENCE }), new Map([[6, 'O']])),
+      [6],
+    );
+  });
+
+  it('do not count below that share, against the second reader, or where it read nothing', () => {
+    const low = shares({ 6: MIN_SECONDED_NAME_CONFIDENCE - 0.01 });
+    assert.deepEqual(secondedNameLetters('TD3', 0, LOPEZ, low, new Map([[6, 'O']])), []);
+    assert.deepEqual(secondedNameLetters('TD3', 0, LOPEZ, shares({ 6: 0.88 }), new Map([[6, 'D']])), []);
+    assert.deepEqual(secondedNameLetters('TD3', 0, LOPEZ, shares({ 6: 0.88 }), new Map()), []);
+  });
+
+  it('are the names only: not the issuing state, not a filler, not another line', () => {
+    const other = new Map([
+      [2, 'B'],
+      [10, '<'],
+    ]);
+    assert.deepEqual(secondedNameLetters('TD3', 0, LOPEZ, shares({ 2: 0.8, 10: 0.8 }), other), []);
+    assert.deepEqual(secondedNameLetters('TD3', 1, LOPEZ, shares({ 6: 0.88 }), new Map([[6, 'O']])), []);
+    assert.deepEqual(secondedNameLetters('TD1', 2, 'LOPEZ', [1, 0.8, 1, 1, 1], new Map([[1, 'O']])), [1]);
   });
 });
 

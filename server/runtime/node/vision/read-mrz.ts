@@ -57,6 +57,15 @@ export const MIN_NAME_CONFIDENCE = 0.9;
  * one sure wrong letter seen (a `D` for an `O` at 300 px) was read at 0.984.
  */
 export const MIN_NAME_CONFIDENCE_OVER_SECOND_READ = 0.995;
+/**
+ * In the names, a letter read at this share or more (the check digits' {@link MIN_CHARACTER_CONFIDENCE})
+ * counts when the second reader reads the same: the agreement of two independent readers stands in for
+ * the check digit the names lack. Measured before it was set (half A and the main real set, 2026-11-30):
+ * of the name letters read between this share and {@link MIN_NAME_CONFIDENCE} that Tesseract read the
+ * same, 15 of 15 were right; the two wrong ones in that range (`B` read `R`, `O` read `D`, both at 300 px)
+ * Tesseract did not second.
+ */
+export const MIN_SECONDED_NAME_CONFIDENCE = MIN_CHARACTER_CONFIDENCE;
 /** Each cell is looked at centred and shifted and scaled a little both ways: three samplings of its ink. */
 const LOOKS: readonly CellJitter[] = [
   { dx: 0, dy: 0, scale: 1 },
@@ -328,6 +337,10 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
       for (const k of settle) {
         if (other.get(k) === text[k]) doubtful.splice(doubtful.indexOf(k), 1);
       }
+      // In the names, a letter at the check digits' share that the second reader reads the same is read
+      // by two independent readers agreeing (MIN_SECONDED_NAME_CONFIDENCE).
+      for (const k of secondedNameLetters(zone.format, index, text, shares, other))
+        if (doubtful.includes(k)) doubtful.splice(doubtful.indexOf(k), 1);
       if (hasNames) {
         if (DEBUG) {
           const slips = [...secondReaderSlips(zone.format, index, text, shares, other)];
@@ -417,6 +430,34 @@ export function secondReaderSlips(
     if ((shares[k] ?? 0) >= MIN_NAME_CONFIDENCE_OVER_SECOND_READ) slips.add(`${text[k]}>${character}`);
   }
   return slips;
+}
+
+/**
+ * The letters of the names (and only the names) that the classifier reads at
+ * {@link MIN_SECONDED_NAME_CONFIDENCE} or more, short of {@link MIN_NAME_CONFIDENCE}, and the second reader
+ * reads the same: two independent readers agree, as outside the names, where the check digits back them.
+ *
+ * @example
+ * secondedNameLetters('TD3', 0, 'P<BELLOPEZ', [1, 1, 1, 1, 1, 1, 0.88, 1, 1, 1], new Map([[6, 'O']])) // [6]
+ */
+export function secondedNameLetters(
+  format: MrzFormat,
+  line: number,
+  text: string,
+  shares: readonly number[],
+  other: ReadonlyMap<number, string>,
+): number[] {
+  return [...other]
+    .filter(
+      ([k, character]) =>
+        inNames(format, line, k) &&
+        character === text[k] &&
+        character !== '<' &&
+        (shares[k] ?? 0) >= MIN_SECONDED_NAME_CONFIDENCE &&
+        (shares[k] ?? 0) < MIN_NAME_CONFIDENCE,
+    )
+    .map(([k]) => k)
+    .sort((a, b) => a - b);
 }
 
 /**
