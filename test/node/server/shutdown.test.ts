@@ -202,6 +202,15 @@ describe('stopping, in process', {
 
   /** The harness database, which the server must not close under the harness. */
   const deps = () => ({ ...h.deps, db: { ...h.deps.db, close: async () => {} } });
+  /** A server on the harness, without background workers, on a free port of 127.0.0.1. */
+  const start = (options: { shutdownTimeoutMs?: number } = {}) =>
+    startServer(deps(), {
+      port: 0,
+      host: '127.0.0.1',
+      webhookWorker: false,
+      reviewWorker: false,
+      ...options,
+    });
 
   /** A connection that has sent the start of a request: accepted, not yet complete. */
   const halfRequest = (port: number, head: string) =>
@@ -220,12 +229,7 @@ describe('stopping, in process', {
     });
 
   it('fails readiness first and still answers a request accepted before the stop, with connection: close', async () => {
-    const server = await startServer(deps(), {
-      port: 0,
-      host: '127.0.0.1',
-      webhookWorker: false,
-      reviewWorker: false,
-    });
+    const server = await start();
     const pending = await halfRequest(server.port, 'GET /readyz HTTP/1.1\r\nHost: localhost\r\n');
     // The server must have read the partial head before the stop, on a busy machine too.
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -256,13 +260,7 @@ describe('stopping, in process', {
   });
 
   it('cuts what is still open at the deadline and says so', async () => {
-    const server = await startServer(deps(), {
-      port: 0,
-      host: '127.0.0.1',
-      webhookWorker: false,
-      reviewWorker: false,
-      shutdownTimeoutMs: 300,
-    });
+    const server = await start({ shutdownTimeoutMs: 300 });
     // Never finished: only the deadline ends it.
     const stuck = await halfRequest(server.port, 'GET /healthz HTTP/1.1\r\nHost: localhost\r\n');
     // The server must have read the partial head before the stop, on a busy machine too.
@@ -274,12 +272,7 @@ describe('stopping, in process', {
   });
 
   it('takes the connections queued while its event loop was busy before it closes the listener', async () => {
-    const server = await startServer(deps(), {
-      port: 0,
-      host: '127.0.0.1',
-      webhookWorker: false,
-      reviewWorker: false,
-    });
+    const server = await start();
     // From the check phase (a poll phase has just run), the stop begins and 20 clients connect while the
     // event loop is busy for longer than the lull the listener closes in. The kernel queues their
     // connections; no poll runs before the stop's next timer, which finds no new accept: a lull that is

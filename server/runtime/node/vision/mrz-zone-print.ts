@@ -160,14 +160,7 @@ export function printReading(
   references: ZoneReferences,
 ): string | null {
   if (candidates.length < 2) return null;
-  const measured = candidates
-    .map((character) => {
-      const reference = references.get(character);
-      return { character, reference: reference && without(reference, cell) };
-    })
-    .filter((c): c is { character: string; reference: CharacterReference } => c.reference !== undefined)
-    .map(({ character, reference }) => ({ character, reference, distance: distance(cell, reference.mean) }))
-    .sort((a, b) => a.distance - b.distance);
+  const measured = measuredCandidates(cell, candidates, references);
   const nearest = measured[0];
   if (!nearest || nearest.reference.cells.length < MIN_REFERENCE_CELLS) return null;
   for (const other of measured.slice(1))
@@ -193,15 +186,27 @@ export function printIsDecisive(
   candidates: readonly string[],
   references: ZoneReferences,
 ): boolean {
-  const own = references.get(reading);
-  const ownReference = own && without(own, cell);
-  if (!ownReference) return false;
-  const toReading = distance(cell, ownReference.mean);
-  const others = candidates.filter((character) => character !== reading);
-  if (others.length === 0) return false;
-  return others.every((character) => {
-    const reference = references.get(character);
-    const measured = reference && without(reference, cell);
-    return measured !== undefined && toReading <= DECISIVE_PRINT_MARGIN * distance(cell, measured.mean);
-  });
+  if (candidates.length < 2) return false;
+  const [nearest, ...others] = measuredCandidates(cell, candidates, references);
+  if (nearest?.character !== reading || others.length + 1 < candidates.length) return false;
+  return others.every((other) => nearest.distance <= DECISIVE_PRINT_MARGIN * other.distance);
+}
+
+/**
+ * The candidates the zone prints surely (the cell itself left out of every reference), each with its
+ * reference and the cell's distance to it, nearest first.
+ */
+function measuredCandidates(
+  cell: Float32Array,
+  candidates: readonly string[],
+  references: ZoneReferences,
+): { character: string; reference: CharacterReference; distance: number }[] {
+  return candidates
+    .map((character) => {
+      const reference = references.get(character);
+      return { character, reference: reference && without(reference, cell) };
+    })
+    .filter((c): c is { character: string; reference: CharacterReference } => c.reference !== undefined)
+    .map(({ character, reference }) => ({ character, reference, distance: distance(cell, reference.mean) }))
+    .sort((a, b) => a.distance - b.distance);
 }
