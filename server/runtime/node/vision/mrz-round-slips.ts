@@ -46,11 +46,11 @@ const CHECK_DIGITS: Readonly<Record<MrzFormat, readonly CheckDigit[]>> = {
   ],
 };
 
-const ROUND_GLYPHS = ['0', 'O', 'D', 'Q'] as const;
+export const ROUND_GLYPHS = ['0', 'O', 'D', 'Q'] as const;
 const WEIGHTS = [7, 3, 1] as const;
 
 /** A character's value under ICAO 9303's check digit: digits as themselves, A–Z 10–35, `<` 0. */
-function checkValue(character: string): number {
+export function checkValue(character: string): number {
   if (character >= '0' && character <= '9') return character.charCodeAt(0) - 48;
   if (character >= 'A' && character <= 'Z') return character.charCodeAt(0) - 55;
   return 0;

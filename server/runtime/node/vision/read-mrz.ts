@@ -8,6 +8,8 @@ import { MRZ_SHAPES, type MrzLine, type MrzZone } from './mrz-zone.ts';
 import { secondRead } from './second-read.ts';
 import { roundSlipsCouldCancel } from './mrz-round-slips.ts';
 import { printAgrees, printIsDecisive, printReading, zoneReferences } from './mrz-zone-print.ts';
+import { needsVisualNumber, numberFromVisualZone } from './mrz-visual-zone.ts';
+import { visualZoneWords } from './read-visual-zone.ts';
 
 /**
  * What each position of a zone may hold (ICAO 9303 parts 4–6): `A` letters or filler, `N` digits or
@@ -361,6 +363,22 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
     const stray = lettersAfterNamesPadding(zone.format, index, text);
     if (stray.length > 0)
       uncertain[index] = [...new Set([...(uncertain[index] ?? []), ...stray])].sort((a, b) => a - b);
+  }
+  // The document number's round glyphs, when the zone leaves them unsettled, as the visual zone prints
+  // them (mrz-visual-zone.ts); read only then: Tesseract on the whole visual zone costs ~0.3 s.
+  if (needsVisualNumber(zone.format, lines, uncertain)) {
+    const words = await visualZoneWords(gray, zone);
+    const byVisualZone = numberFromVisualZone(zone.format, lines, uncertain, words);
+    if (DEBUG)
+      process.stderr.write(
+        `visual zone: ${words.map((word) => word.text).join(' ')} -> ${byVisualZone?.settled ?? 'nothing'}\n`,
+      );
+    if (byVisualZone) {
+      lines[byVisualZone.line] = byVisualZone.text;
+      uncertain[byVisualZone.line] = (uncertain[byVisualZone.line] ?? []).filter(
+        (k) => !byVisualZone.settled.includes(k),
+      );
+    }
   }
   return { lines, confidence: count > 0 ? sum / count : 0, uncertain };
 }

@@ -14,18 +14,28 @@ export interface OcrSymbol {
   y1: number;
 }
 
+/** One recognised word: its characters, in order. */
+export interface OcrWord {
+  text: string;
+  symbols: OcrSymbol[];
+}
+
 export interface OcrResult {
   text: string;
   /** Tesseract's mean word confidence, 0–1. */
   confidence: number;
   symbols: OcrSymbol[];
+  words: OcrWord[];
 }
 
 export interface OcrSettings {
   /** Characters allowed; empty for all. */
   whitelist: string;
-  /** Tesseract page segmentation mode: 3 = automatic, 6 = one uniform block of text, 7 = one line. */
-  pageSegmentation: '3' | '6' | '7';
+  /**
+   * Tesseract page segmentation mode: 3 = automatic, 6 = one uniform block of text, 7 = one line, 11 =
+   * sparse text (as many words as can be found, in no particular order: a document's printed fields).
+   */
+  pageSegmentation: '3' | '6' | '7' | '11';
 }
 
 /** The traineddata: LSTM "best" accuracy, integer-quantised (smaller and faster than float best). */
@@ -67,19 +77,27 @@ export async function recognize(image: Buffer, settings: OcrSettings): Promise<O
       user_defined_dpi: '300',
     });
     const { data } = await ocr.recognize(image, {}, { text: true, blocks: true });
-    const symbols: OcrSymbol[] = [];
+    const words: OcrWord[] = [];
     for (const block of data.blocks ?? []) {
       for (const paragraph of block.paragraphs) {
         for (const line of paragraph.lines) {
           for (const word of line.words) {
-            for (const symbol of word.symbols) {
-              symbols.push({ text: symbol.text, confidence: symbol.confidence / 100, ...symbol.bbox });
-            }
+            const symbols = word.symbols.map((symbol) => ({
+              text: symbol.text,
+              confidence: symbol.confidence / 100,
+              ...symbol.bbox,
+            }));
+            words.push({ text: symbols.map((symbol) => symbol.text).join(''), symbols });
           }
         }
       }
     }
-    return { text: data.text, confidence: data.confidence / 100, symbols };
+    return {
+      text: data.text,
+      confidence: data.confidence / 100,
+      symbols: words.flatMap((word) => word.symbols),
+      words,
+    };
   } catch (error) {
     // A failed recognition may leave the worker in any state: start afresh next time.
     worker = undefined;
