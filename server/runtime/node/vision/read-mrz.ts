@@ -8,6 +8,7 @@ import { MRZ_SHAPES, type MrzLine, type MrzZone } from './mrz-zone.ts';
 import { secondRead } from './second-read.ts';
 import { roundSlipsCouldCancel } from './mrz-round-slips.ts';
 import { printAgrees, printIsDecisive, printReading, zoneReferences } from './mrz-zone-print.ts';
+import { namesInDoubt, visualNameConfirmations } from './mrz-visual-names.ts';
 import { needsVisualNumber, numberFromVisualZone } from './mrz-visual-zone.ts';
 import { visualZoneWords } from './read-visual-zone.ts';
 
@@ -365,20 +366,24 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
       uncertain[index] = [...new Set([...(uncertain[index] ?? []), ...stray])].sort((a, b) => a - b);
   }
   // The document number's round glyphs, when the zone leaves them unsettled, as the visual zone prints
-  // them (mrz-visual-zone.ts); read only then: Tesseract on the whole visual zone costs ~0.3 s.
-  if (needsVisualNumber(zone.format, lines, uncertain)) {
+  // them (mrz-visual-zone.ts), and letters of the names in doubt that it spells the same
+  // (mrz-visual-names.ts). Read only then: Tesseract on the whole visual zone costs ~0.3 s.
+  if (needsVisualNumber(zone.format, lines, uncertain) || namesInDoubt(zone.format, uncertain)) {
     const words = await visualZoneWords(gray, zone);
     const byVisualZone = numberFromVisualZone(zone.format, lines, uncertain, words);
-    if (DEBUG)
-      process.stderr.write(
-        `visual zone: ${words.map((word) => word.text).join(' ')} -> ${byVisualZone?.settled ?? 'nothing'}\n`,
-      );
     if (byVisualZone) {
       lines[byVisualZone.line] = byVisualZone.text;
       uncertain[byVisualZone.line] = (uncertain[byVisualZone.line] ?? []).filter(
         (k) => !byVisualZone.settled.includes(k),
       );
     }
+    const namesLine = zone.format === 'TD1' ? 2 : 0;
+    const confirmed = visualNameConfirmations(zone.format, lines, uncertain, words);
+    uncertain[namesLine] = (uncertain[namesLine] ?? []).filter((k) => !confirmed.includes(k));
+    if (DEBUG)
+      process.stderr.write(
+        `visual zone: ${words.map((word) => word.text).join(' ')} -> number ${byVisualZone?.settled ?? 'nothing'}, names ${confirmed}\n`,
+      );
   }
   return { lines, confidence: count > 0 ? sum / count : 0, uncertain };
 }

@@ -12,7 +12,7 @@ const MAX_READ_WIDTH = 3000;
 
 /**
  * The words printed above the machine-readable zone (the visual zone: names, dates, the document
- * number), read by Tesseract as sparse text with letters and digits only. The zone's own capital height
+ * number), read by Tesseract as sparse text with letters and digits only, in capitals as the zone prints them. The zone's own capital height
  * sets the enlargement: the visual zone's fields are printed at about its size or larger.
  *
  * @example
@@ -30,11 +30,12 @@ export async function visualZoneWords(gray: GrayscaleImage, zone: MrzZone): Prom
     channels: 1 as const,
   };
   const ocr = await recognize(await grayPng(above, factor), {
-    whitelist: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+    // Lower case too: many visual zones print given names so (`Christophe`), which the zone spells in capitals.
+    whitelist: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789',
     pageSegmentation: '11',
   });
   return ocr.words.map((word) => ({
-    text: word.text,
+    text: word.text.toUpperCase(),
     confidences: word.symbols.map((symbol) => symbol.confidence),
   }));
 }
