@@ -322,9 +322,13 @@ const stages: Stage[] = [
 
 /**
  * What web-test-runner prints when a browser stops answering its driver altogether (seen with WebKitGTK's
- * mock camera, about once in ten runs, on a quiet machine too): not a test's failure but the engine's.
+ * mock camera, about once in ten runs, on a quiet machine too), or its process goes away mid-file (seen
+ * once in WebKit on a loaded CI runner, in a console test that neither crashes nor hangs elsewhere): not a
+ * test's failure but the engine's. The stage runs once more; a test that takes its browser down every
+ * time still fails.
  */
-const BROWSER_HANG = /Browser tests did not finish within \d+ms|WebDriverError: Request timed out/;
+const BROWSER_HANG =
+  /Browser tests did not finish within \d+ms|WebDriverError: Request timed out|Tests were interrupted because the browser disconnected/;
 
 /** `times`' second line (the children's user and system time), in seconds. */
 function childCpuSeconds(times: string): number | undefined {
@@ -451,10 +455,10 @@ function launch(stage: Stage): Promise<void> {
     // tests failed without a hang is never re-run.
     if (result.failed > 0 && stage.rerunOnHang && BROWSER_HANG.test(result.output)) {
       console.log(
-        `\n── ${stage.name}: the browser stopped answering its driver; running the stage once more`,
+        `\n── ${stage.name}: the browser stopped answering its driver or went away; running the stage once more`,
       );
       rerun.push(
-        `${stage.name} (the first run's browser hung: ${result.passed} passed, ${result.failed} failed)`,
+        `${stage.name} (the first run's browser hung or went away: ${result.passed} passed, ${result.failed} failed)`,
       );
       const first = result;
       result = await run(stage);
