@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseMrz } from '../../../server/domain/mrz.ts';
-import { roundSlipsCouldCancel } from '../../../server/runtime/node/vision/mrz-round-slips.ts';
+import { checkDigitOf, roundSlipsCouldCancel } from '../../../server/runtime/node/vision/mrz-round-slips.ts';
 
 // The oracle is the server's parser (the `mrz` package's check digits), not this module's arithmetic: for
 // every set of round glyphs in a line, "could slips there cancel?" must equal "does some other choice of
@@ -132,5 +132,14 @@ describe('round-glyph slips in an MRZ line (mrz-round-slips.ts)', () => {
     const lines = td3('A0000000<', '<<<<<<<<<<<<<<');
     // Position 20 of the second line is the sex: no check digit covers it.
     assert.equal(roundSlipsCouldCancel('TD3', 1, lines[1]!, [1, 20]), true);
+  });
+
+  it('computes the check digit the parser accepts, filler and letters included', () => {
+    // ICAO 9303 part 3's worked examples, then every number the suite's zones use.
+    assert.equal(checkDigitOf('L898902C3'), '6');
+    assert.equal(checkDigitOf('740812'), '2');
+    assert.equal(checkDigitOf('D23145890'), '7');
+    for (const number of ['A0000000<', 'D0O0QD0OQ', 'ZE000509<', 'K682T8YLO'])
+      assert.equal(checkDigitOf(number), check(number), number);
   });
 });

@@ -56,6 +56,13 @@ export function checkValue(character: string): number {
   return 0;
 }
 
+/** ICAO 9303's check digit of `text`: its characters' values weighted 7, 3, 1 in turn, modulo 10. */
+export function checkDigitOf(text: string): string {
+  let sum = 0;
+  for (const [i, character] of [...text].entries()) sum += checkValue(character) * (WEIGHTS[i % 3] as number);
+  return String(sum % 10);
+}
+
 /**
  * True when some other choice of round glyphs at `positions` of `line` (at least one changed) leaves the
  * sum of every check digit covering a changed position unchanged mod 10: slips there could pass unseen.

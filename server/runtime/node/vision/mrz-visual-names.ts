@@ -20,7 +20,7 @@ export const MIN_CONFIRMED_NAME_LENGTH = 3;
 export const MIN_SURE_NAME_LETTERS = 2;
 
 /** Where the names stand: TD1 the third line, TD2 and TD3 the first after the code and the state. */
-function namesRegion(format: MrzFormat): { line: number; from: number } {
+export function namesRegion(format: MrzFormat): { line: number; from: number } {
   return format === 'TD1' ? { line: 2, from: 0 } : { line: 0, from: 5 };
 }
 

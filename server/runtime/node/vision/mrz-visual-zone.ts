@@ -17,7 +17,7 @@
  * (mrz-round-slips.ts). Nothing is searched: one reading is proposed and checked.
  */
 import type { MrzFormat } from '../../../domain/mrz.ts';
-import { checkValue, ROUND_GLYPHS, roundSlipsCouldCancel } from './mrz-round-slips.ts';
+import { checkDigitOf, ROUND_GLYPHS, roundSlipsCouldCancel } from './mrz-round-slips.ts';
 
 /**
  * A character of the visual zone decides a round glyph when Tesseract gives it at least this confidence:
@@ -50,13 +50,6 @@ const NUMBER_FIELDS: Readonly<Record<MrzFormat, NumberField>> = {
 const MAX_JOINED_WORDS = 3;
 
 const ROUND: ReadonlySet<string> = new Set(ROUND_GLYPHS);
-
-function checkDigit(text: string): string {
-  let sum = 0;
-  for (const [i, character] of [...text].entries())
-    sum += checkValue(character) * ([7, 3, 1][i % 3] as number);
-  return String(sum % 10);
-}
 
 /**
  * Every word, and every run of up to {@link MAX_JOINED_WORDS} consecutive words joined: a number printed
@@ -107,7 +100,7 @@ export function needsVisualNumber(
   if (!/[0-9]/.test(text[field.check] ?? '')) return false;
   return (
     round.some((k) => doubtful.includes(k)) ||
-    checkDigit(text.slice(field.from, field.to + 1)) !== text[field.check]
+    checkDigitOf(text.slice(field.from, field.to + 1)) !== text[field.check]
   );
 }
 
@@ -154,7 +147,7 @@ export function numberFromVisualZone(
   let reread = text;
   for (const k of settled)
     reread = reread.slice(0, k) + (visual as string)[k - field.from] + reread.slice(k + 1);
-  if (checkDigit(reread.slice(field.from, field.to + 1)) !== reread[field.check]) return null;
+  if (checkDigitOf(reread.slice(field.from, field.to + 1)) !== reread[field.check]) return null;
   if (settled.length >= 2 && roundSlipsCouldCancel(format, field.line, reread, settled)) return null;
   return { line: field.line, text: reread, settled };
 }

@@ -8,7 +8,7 @@ import { MRZ_SHAPES, type MrzLine, type MrzZone } from './mrz-zone.ts';
 import { secondRead } from './second-read.ts';
 import { roundSlipsCouldCancel } from './mrz-round-slips.ts';
 import { printAgrees, printIsDecisive, printReading, zoneReferences } from './mrz-zone-print.ts';
-import { namesInDoubt, visualNameConfirmations } from './mrz-visual-names.ts';
+import { namesInDoubt, namesRegion, visualNameConfirmations } from './mrz-visual-names.ts';
 import { needsVisualNumber, numberFromVisualZone } from './mrz-visual-zone.ts';
 import { visualZoneWords } from './read-visual-zone.ts';
 
@@ -377,7 +377,7 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
         (k) => !byVisualZone.settled.includes(k),
       );
     }
-    const namesLine = zone.format === 'TD1' ? 2 : 0;
+    const namesLine = namesRegion(zone.format).line;
     const confirmed = visualNameConfirmations(zone.format, lines, uncertain, words);
     uncertain[namesLine] = (uncertain[namesLine] ?? []).filter((k) => !confirmed.includes(k));
     if (DEBUG)
