@@ -9,6 +9,7 @@ import {
   namesOfferedWithSecondRead,
   secondReaderSlips,
   secondedNameLetters,
+  uncheckedCodesShortOfCertain,
   uncheckedLettersContested,
 } from '../../../server/runtime/node/vision/read-mrz.ts';
 
@@ -50,15 +51,66 @@ describe('unchecked letters the second reader reads otherwise', () => {
     const zsl = 'P<ZSLOESP<<ANNA';
     assert.deepEqual(uncheckedLettersContested('TD3', 0, zsl, sure({ 2: 0.97 }), other), [2]);
     assert.deepEqual(uncheckedLettersContested('TD2', 0, zsl, sure({ 2: 0.97 }), other), [2]);
-    // TD1's state is on its first line, which holds no names.
-    assert.deepEqual(uncheckedLettersContested('TD1', 0, 'IDZSL', sure({ 2: 0.97 }), other), []);
+    // TD1's state is on its first line, which holds no names: doubted the same way.
+    assert.deepEqual(uncheckedLettersContested('TD1', 0, 'IDZSL', sure({ 2: 0.97 }), other), [2]);
   });
 
+  it('doubts the nationality and the sex, which no check digit covers either', () => {
+    // A real Dutch passport: its nationality's bold `N` read `M` at 0.98, Tesseract reading `N`.
+    const line = 'XA00000148MLD7110195F0604121123456782<<<<<02';
+    const other = new Map([
+      [10, 'N'],
+      [20, 'M'],
+      [13, '1'],
+    ]);
+    const shares = [...line].map((_, k) => (k === 10 || k === 20 ? 0.98 : 1));
+    assert.deepEqual(uncheckedLettersContested('TD3', 1, line, shares, other), [10, 20]);
+    // TD1: the sex at 7 and the nationality at 15–17 of the second line.
+    const td1 = '7906123F1401073SEN<<<<<<<<<<<6';
+    const td1Other = new Map([
+      [7, 'E'],
+      [15, 'B'],
+      [3, '8'],
+    ]);
+    const td1Shares = [...td1].map((_, k) => (k === 7 || k === 15 || k === 3 ? 0.95 : 1));
+    assert.deepEqual(uncheckedLettersContested('TD1', 1, td1, td1Shares, td1Other), [7, 15]);
+  });
+
+  it('takes no digit the second reader reads for another letter', () => {
+    // Off the names line Tesseract may read digits; a `0` where the nationality's `O` stands is no letter.
+    const line = 'L898902C36POL7408122F1204159ZE184226B<<<<<10';
+    const shares = [...line].map((_, k) => (k === 11 ? 0.97 : 1));
+    assert.deepEqual(uncheckedLettersContested('TD3', 1, line, shares, new Map([[11, '0']])), []);
+  });
   it('reads TD1 names on the third line only', () => {
     const other = new Map([[3, 'Q']]);
     const shares = [0.9, 0.9, 0.9, 0.9];
     assert.deepEqual(uncheckedLettersContested('TD1', 2, 'ANNO', shares, other), [3]);
-    assert.deepEqual(uncheckedLettersContested('TD1', 0, 'ANNO', shares, other), []);
+    // Position 3 of the second line is in the date of birth, which its check digit covers.
+    assert.deepEqual(uncheckedLettersContested('TD1', 1, 'ANNO', shares, other), []);
+  });
+});
+
+describe('the codes the second reader is asked about off the names line', () => {
+  const line = 'XA00000148MLD7110195F0604121123456782<<<<<02';
+  const at = (overrides: Record<number, number>) => [...line].map((_, k) => overrides[k] ?? 1);
+
+  it('are the unchecked codes read at the names share but short of all but certain', () => {
+    assert.deepEqual(uncheckedCodesShortOfCertain('TD3', 1, line, at({ 10: 0.98 })), [10]);
+    assert.deepEqual(uncheckedCodesShortOfCertain('TD3', 1, line, at({ 20: MIN_NAME_CONFIDENCE })), [20]);
+  });
+
+  it('leave out a code read all but certainly, one already doubtful, checked positions and fillers', () => {
+    const shares = at({ 10: MIN_NAME_CONFIDENCE_OVER_SECOND_READ, 11: MIN_NAME_CONFIDENCE - 0.01, 0: 0.95 });
+    assert.deepEqual(uncheckedCodesShortOfCertain('TD3', 1, line, shares), []);
+    const filler = 'XA00000148<<<7110195<0604121123456782<<<<<02';
+    assert.deepEqual(uncheckedCodesShortOfCertain('TD3', 1, filler, at({ 10: 0.95, 20: 0.95 })), []);
+  });
+
+  it("include a TD1 card's issuing state, on its first line", () => {
+    const first = 'IDNLDSPECI2014<<<<<<<<<<<<<<<<';
+    const shares = [...first].map((_, k) => (k === 2 ? 0.97 : 1));
+    assert.deepEqual(uncheckedCodesShortOfCertain('TD1', 0, first, shares), [2]);
   });
 });
 

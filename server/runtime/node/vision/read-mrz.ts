@@ -130,15 +130,6 @@ export function inUncheckedCode(format: MrzFormat, line: number, position: numbe
   return position === 20 || (position >= 10 && position <= 12);
 }
 
-/**
- * The position is the issuing state on the names line (TD2, TD3: the first line, after the code), which
- * no check digit covers either: only the list of codes judges it, and a misread letter can make another
- * state's code.
- */
-function inStateOnNamesLine(format: MrzFormat, line: number, position: number): boolean {
-  return format !== 'TD1' && line === 0 && inUncheckedCode(format, line, position);
-}
-
 const ALLOWED: Readonly<Record<string, readonly number[]>> = {
   A: indicesOf('ABCDEFGHIJKLMNOPQRSTUVWXYZ<'),
   N: indicesOf('0123456789<'),
@@ -319,7 +310,11 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
     const settle = doubtful.filter(
       (k) => !inNames(zone.format, index, k) && (shares[k] as number) >= MIN_AGREED_SHARE,
     );
-    if (hasNames || settle.length > 0) {
+    // Off the names line, the codes no check digit covers (the nationality, the sex, a card's issuing
+    // state) are asked of the second reader too when the classifier is short of all but certain of them,
+    // as the state on the names line always is (uncheckedLettersContested).
+    const unsureCodes = uncheckedCodesShortOfCertain(zone.format, index, text, shares);
+    if (hasNames || settle.length > 0 || unsureCodes.length > 0) {
       const other = await secondRead(gray, geometry, text, {
         lettersOnly: hasNames,
       });
@@ -344,13 +339,14 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
       // by two independent readers agreeing (MIN_SECONDED_NAME_CONFIDENCE).
       for (const k of secondedNameLetters(zone.format, index, text, shares, other))
         if (doubtful.includes(k)) doubtful.splice(doubtful.indexOf(k), 1);
+      // Before the names offered take the second reader's letters: where it reads otherwise.
+      for (const k of uncheckedLettersContested(zone.format, index, text, shares, other))
+        if (!doubtful.includes(k)) doubtful.push(k);
       if (hasNames) {
         if (DEBUG) {
           const slips = [...secondReaderSlips(zone.format, index, text, shares, other)];
           if (slips.length > 0) process.stderr.write(`second reader's slips: ${slips.join(' ')}\n`);
         }
-        for (const k of uncheckedLettersContested(zone.format, index, text, shares, other))
-          if (!doubtful.includes(k)) doubtful.push(k);
         text = namesOfferedWithSecondRead(zone.format, index, text, shares, other);
       }
     }
@@ -389,16 +385,18 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
 }
 
 /**
- * The positions of line `line` that no check digit covers (the names, and the issuing state on the names
- * line) where the second reader reads otherwise than the classifier and the classifier is short of
- * {@link MIN_NAME_CONFIDENCE_OVER_SECOND_READ}: doubtful. In the names the person confirms them; in the
- * state the zone does not count as read. `shares` are the classifier's, `other` the second reader's
- * characters by position.
+ * The positions of line `line` that no check digit covers (the names, and the codes of
+ * {@link inUncheckedCode}: the issuing state, the nationality, the sex) where the second reader reads
+ * another letter than the classifier and the classifier is short of
+ * {@link MIN_NAME_CONFIDENCE_OVER_SECOND_READ}: doubtful. In the names the person confirms them; in a
+ * code the zone does not count as read. `shares` are the classifier's, `other` the second reader's
+ * characters by position (a digit it reads where a letter stands is no reading of another letter).
  *
- * Why the state too: the classifier read the real Dutch `NLD` as `MLD` and an Icelandic `ISL` as `ZSL`,
+ * Why the codes too: the classifier read the real Dutch `NLD` as `MLD` and an Icelandic `ISL` as `ZSL`,
  * surely, where Tesseract read them right. The list of codes refused both; a slip that makes another
  * state's code would pass it. Measured with and without on half A, half B, the main and the held-out
- * real sets: no read lost.
+ * real sets: no read lost (the state on the names line, 2026-11-30; the nationality and the other
+ * codes, {@link uncheckedCodesShortOfCertain}, later that day).
  *
  * @example
  * uncheckedLettersContested('TD3', 0, 'P<ISLOESP', [1, 1, 1, 1, 1, 0.999, 0.97, 1, 1], new Map([[5, 'Q'], [6, 'F']])) // [6]
@@ -414,7 +412,8 @@ export function uncheckedLettersContested(
   return [...other]
     .filter(
       ([k, character]) =>
-        (inNames(format, line, k) || inStateOnNamesLine(format, line, k)) &&
+        (inNames(format, line, k) || inUncheckedCode(format, line, k)) &&
+        LETTER.test(character) &&
         character !== text[k] &&
         (shares[k] ?? 0) < MIN_NAME_CONFIDENCE_OVER_SECOND_READ &&
         !(
@@ -424,6 +423,42 @@ export function uncheckedLettersContested(
         ),
     )
     .map(([k]) => k);
+}
+
+/** A letter as the second reader reads it: a digit it reads where a code's letter stands says nothing of which. */
+const LETTER = /^[A-Z]$/;
+
+/**
+ * The positions of line `line` that hold a code no check digit covers ({@link inUncheckedCode}: the issuing
+ * state, the nationality, the sex) and that the classifier reads at
+ * {@link MIN_NAME_CONFIDENCE} or more but short of {@link MIN_NAME_CONFIDENCE_OVER_SECOND_READ}: the second
+ * reader is asked there, and a letter it reads otherwise makes the position doubtful
+ * ({@link uncheckedLettersContested}). Below {@link MIN_NAME_CONFIDENCE} the position is doubtful already.
+ *
+ * Why: a real Dutch passport's bold `N` was read `M` at 0.98 in its nationality (`MLD`), where the same
+ * slip in the issuing state was caught by the second reader on the names line. `MLD` is no state's code,
+ * so the parser refused it; the same slip elsewhere (`USA` read `UGA`, `CHE` read `CHL`) makes another
+ * state's code, which nothing else would catch.
+ *
+ * @example
+ * uncheckedCodesShortOfCertain('TD3', 1, 'XA00000148MLD7110195F…', shares) // [10] when shares[10] is 0.98
+ */
+export function uncheckedCodesShortOfCertain(
+  format: MrzFormat,
+  line: number,
+  text: string,
+  shares: readonly number[],
+): number[] {
+  return [...text]
+    .map((character, k) => ({ character, k, share: shares[k] ?? 0 }))
+    .filter(
+      ({ character, k, share }) =>
+        inUncheckedCode(format, line, k) &&
+        character !== '<' &&
+        share >= MIN_NAME_CONFIDENCE &&
+        share < MIN_NAME_CONFIDENCE_OVER_SECOND_READ,
+    )
+    .map(({ k }) => k);
 }
 
 /**
