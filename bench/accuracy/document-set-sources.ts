@@ -1,7 +1,7 @@
-// `node bench/accuracy/document-set-sources.ts --repos <dir> --out <dir> [--set held-out]`: rebuilds the
-// real-specimen document set that `npm run bench:accuracy -- --documents <out>/real` reads, byte for byte,
-// from the five public repositories it is gathered from (`--set held-out`: the nine of
-// document-holdout-sources.ts instead): `<out>/real/zone-verifies/<name>.jpg` with `<name>.mrz` (the
+// `node bench/accuracy/document-set-sources.ts --repos <dir> --out <dir> [--set held-out|held-out-2]`:
+// rebuilds the real-specimen document set that `npm run bench:accuracy -- --documents <out>/real` reads,
+// byte for byte, from the five public repositories it is gathered from (`--set held-out`: the nine of
+// document-holdout-sources.ts instead; `--set held-out-2`: the five of document-holdout2-sources.ts): `<out>/real/zone-verifies/<name>.jpg` with `<name>.mrz` (the
 // zone as printed, one line per line), `<out>/real/zone-does-not-verify/…` for zones that do not pass the
 // server's parseMrz as printed (visas, the pre-ICAO French card, non-ISO codes such as BDR, INP, ASU, COU,
 // printed wrong check digits, 29 February 2011), and `<out>/SOURCES.md` naming each file's repository,
@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { decodeBmp } from './bmp-image.ts';
 import { HELD_OUT_DOCUMENT_SOURCES } from './document-holdout-sources.ts';
+import { SECOND_HELD_OUT_DOCUMENT_SOURCES } from './document-holdout2-sources.ts';
 import { setFileReader } from './repository-files.ts';
 
 export interface DocumentSpecimen {
@@ -902,8 +903,21 @@ export function documentSetFiles(
   );
 }
 
-/** The main set (`DOCUMENT_SET_SOURCES`) or the held-out one (document-holdout-sources.ts). */
-export type DocumentSetName = 'main' | 'held-out';
+/**
+ * The main set (`DOCUMENT_SET_SOURCES`), the held-out one (document-holdout-sources.ts) or the second
+ * held-out one (document-holdout2-sources.ts).
+ */
+export type DocumentSetName = 'main' | 'held-out' | 'held-out-2';
+
+const SOURCES_OF_SET: Readonly<Record<DocumentSetName, readonly DocumentSetSource[]>> = {
+  main: DOCUMENT_SET_SOURCES,
+  'held-out': HELD_OUT_DOCUMENT_SOURCES,
+  'held-out-2': SECOND_HELD_OUT_DOCUMENT_SOURCES,
+};
+
+function isDocumentSetName(name: string | undefined): name is DocumentSetName {
+  return name !== undefined && Object.hasOwn(SOURCES_OF_SET, name);
+}
 
 /**
  * The image as the set keeps it. The main set keeps JPEGs and re-encodes PNGs as JPEG (quality 95), as it
@@ -949,7 +963,7 @@ export async function buildDocumentSet(
   const read = setFileReader(reposDir);
   const rows: string[] = [];
   let verifies = 0;
-  for (const entry of documentSetFiles(set === 'main' ? DOCUMENT_SET_SOURCES : HELD_OUT_DOCUMENT_SOURCES)) {
+  for (const entry of documentSetFiles(SOURCES_OF_SET[set])) {
     const bytes = read(entry);
     const { image, extension, converted } = await servedImage(bytes, entry.path, set, sharp);
     const folder = join(outDir, 'real', entry.folder);
@@ -964,7 +978,7 @@ export async function buildDocumentSet(
   writeFileSync(
     join(outDir, 'SOURCES.md'),
     [
-      `# Real document specimens${set === 'main' ? '' : ', held out'} (bench:accuracy --documents <dir>/real)`,
+      `# Real document specimens${set === 'main' ? '' : `, ${set}`} (bench:accuracy --documents <dir>/real)`,
       '',
       'Written by bench/accuracy/document-set-sources.ts: each image is the unchanged bytes of the file named, at',
       `the commit given (${set === 'main' ? 'PNGs re-encoded as JPEG' : 'BMPs written as PNG'}), and each \`.mrz\` the zone as printed, transcribed by eye. The`,
@@ -986,9 +1000,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const { values } = parseArgs({
     options: { repos: { type: 'string' }, out: { type: 'string' }, set: { type: 'string', default: 'main' } },
   });
-  if (!values.repos || !values.out || (values.set !== 'main' && values.set !== 'held-out')) {
+  if (!values.repos || !values.out || !isDocumentSetName(values.set)) {
     console.error(
-      'usage: node bench/accuracy/document-set-sources.ts --repos <dir of git clones> --out <dir> [--set main|held-out]',
+      'usage: node bench/accuracy/document-set-sources.ts --repos <dir of git clones> --out <dir> [--set main|held-out|held-out-2]',
     );
     process.exit(2);
   }

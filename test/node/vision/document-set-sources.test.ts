@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { expectedVerifies, shapeOf } from '../../../bench/accuracy/document-corpus.ts';
 import { HELD_OUT_DOCUMENT_SOURCES } from '../../../bench/accuracy/document-holdout-sources.ts';
+import { SECOND_HELD_OUT_DOCUMENT_SOURCES } from '../../../bench/accuracy/document-holdout2-sources.ts';
 import { DOCUMENT_SET_SOURCES, documentSetFiles } from '../../../bench/accuracy/document-set-sources.ts';
 import { parseMrz } from '../../../server/domain/mrz.ts';
 
@@ -74,6 +75,45 @@ describe('held-out document set sources (bench/accuracy/document-holdout-sources
     for (const file of files) {
       for (const line of file.zone) assert.match(line, /^[A-Z0-9<]+$/, file.name);
       if (file.name !== 'dev79433_passport_02') assert.notEqual(shapeOf(file.zone), 'other', file.name);
+    }
+  });
+});
+
+describe('second held-out document set sources (bench/accuracy/document-holdout2-sources.ts)', () => {
+  const files = documentSetFiles(SECOND_HELD_OUT_DOCUMENT_SOURCES);
+  const earlier = [...documentSetFiles(), ...documentSetFiles(HELD_OUT_DOCUMENT_SOURCES)];
+
+  it('lists 30 images from five repositories that neither earlier set reads', () => {
+    assert.equal(SECOND_HELD_OUT_DOCUMENT_SOURCES.length, 5);
+    assert.equal(files.length, 30);
+    const earlierRepos = new Set(
+      [...DOCUMENT_SET_SOURCES, ...HELD_OUT_DOCUMENT_SOURCES].map((source) => source.repo),
+    );
+    for (const source of SECOND_HELD_OUT_DOCUMENT_SOURCES) {
+      assert.equal(earlierRepos.has(source.repo), false, source.repo);
+      assert.match(source.commit, /^[0-9a-f]{40}$/);
+    }
+    const names = [...earlier, ...files].map((file) => file.name);
+    assert.equal(new Set(names).size, names.length);
+  });
+
+  it('holds no zone an earlier set holds: other documents, not other photos of the same', () => {
+    const earlierZones = new Set(earlier.map((file) => file.zone.join('\n')));
+    for (const file of files) assert.equal(earlierZones.has(file.zone.join('\n')), false, file.name);
+  });
+
+  it("puts every image in zone-verifies, as the server's parser says", () => {
+    for (const file of files) {
+      assert.equal(expectedVerifies(file.zone), file.verifies, `${file.repo}:${file.path}`);
+      assert.equal(file.folder, 'zone-verifies', file.name);
+      assert.equal(parseMrz(file.zone.join('\n')).valid, true, file.name);
+    }
+  });
+
+  it('has zones of the ICAO lengths in OCR-B characters', () => {
+    for (const file of files) {
+      for (const line of file.zone) assert.match(line, /^[A-Z0-9<]+$/, file.name);
+      assert.notEqual(shapeOf(file.zone), 'other', file.name);
     }
   });
 });
