@@ -1,73 +1,63 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { InkComponent } from '../../../server/runtime/node/vision/ink-components.ts';
-import type { MrzLine } from '../../../server/runtime/node/vision/mrz-zone.ts';
-import { latticeFromEnds } from '../../../server/runtime/node/vision/read-mrz.ts';
+import { latticeOf } from '../../../server/runtime/node/vision/mrz-zone.ts';
+import type { TextLine } from '../../../server/runtime/node/vision/text-lines.ts';
 
-const PITCH = 8.1;
-const FIRST = 27;
-const LENGTH = 36;
+// A zone line as the glyph finder hands it over: one box per blob, at a 20 px pitch, capitals 20 px tall
+// and 15 px wide (the 275 px Utopia page enlarged to 1,000 px).
+const PITCH = 20;
+const WIDTH = 15;
 
-/** A TD2 line at 8 px a character whose glyphs were found up to cell `lastFound` (a lost tail after it). */
-function line(lastFound: number, foundPitch = PITCH): MrzLine {
-  const glyphs: InkComponent[] = Array.from({ length: lastFound + 1 }, (_, k) => {
-    const cx = FIRST + foundPitch * k;
-    return { id: k + 1, x0: Math.round(cx - 3), x1: Math.round(cx + 2), y0: 100, y1: 108, area: 30 };
-  });
-  const last = glyphs[glyphs.length - 1] as InkComponent;
+function box(x0: number, width = WIDTH, id = 0): InkComponent {
+  return { id, x0, y0: 100, x1: x0 + width - 1, y1: 119, area: width * 20 };
+}
+
+function lineOf(glyphs: InkComponent[]): TextLine {
   return {
-    line: {
-      glyphs,
-      x0: (glyphs[0] as InkComponent).x0,
-      x1: last.x1,
-      y0: 100,
-      y1: 108,
-      height: 9,
-      centerY: 104,
-    },
-    firstCenter: FIRST,
-    pitch: PITCH,
-    curve: 0,
-    cells: Array.from({ length: lastFound + 1 }, () => ({ filler: false, inked: true })),
-    onLattice: false,
+    glyphs,
+    x0: Math.min(...glyphs.map((g) => g.x0)),
+    x1: Math.max(...glyphs.map((g) => g.x1)),
+    y0: 100,
+    y1: 119,
+    height: 20,
+    centerY: 110,
   };
 }
 
-const centreOf = (lattice: MrzLine, k: number) =>
-  lattice.firstCenter + lattice.pitch * k + lattice.curve * k * k;
+/** A 44-character line; `shape` may give a position other boxes (pieces, a narrow stem). */
+function line44(shape: (k: number, x: number) => InkComponent[] = (_, x) => [box(x)]): TextLine {
+  return lineOf(Array.from({ length: 44 }, (_, k) => shape(k, 40 + PITCH * k)).flat());
+}
 
-describe('the lattice of a zone line the finder could not count', () => {
-  it('keeps the glyphs’ own pitch when the line’s tail was lost (300 px lines: fillers melted into runs)', () => {
-    // 31 of 36 cells found: stretching them to the last glyph would drift the middle by half a character.
-    const lattice = latticeFromEnds(line(30), LENGTH);
-    assert.equal(lattice.cells.length, LENGTH);
-    for (const k of [0, 18, 35])
-      assert.ok(
-        Math.abs(centreOf(lattice, k) - (FIRST + PITCH * k)) < 1,
-        `cell ${k} at ${centreOf(lattice, k)}`,
-      );
+describe('the lattice of a zone line (mrz-zone.ts)', () => {
+  it('counts a clean line of 44 characters', () => {
+    const lattice = latticeOf(line44());
+    assert.equal(lattice?.count, 44);
+    assert.ok(Math.abs((lattice?.pitch ?? 0) - PITCH) < 0.01);
   });
 
-  it('spans the first to the last glyph when they agree with the glyphs’ pitch (a glyph merged or split)', () => {
-    // Every cell found, at a pitch 3 % under the fitted one (perspective): the ends are the truth.
-    const lattice = latticeFromEnds(line(35, PITCH * 0.97), LENGTH);
-    assert.ok(Math.abs(centreOf(lattice, 35) - (FIRST + PITCH * 0.97 * 35)) < 1);
-    assert.equal(lattice.curve, 0);
+  it('counts a character broken in two as one (an `N` in two pieces 7 px wide)', () => {
+    const broken = line44((k, x) => (k === 20 ? [box(x, 7), box(x + 8, 7)] : [box(x)]));
+    assert.equal(broken.glyphs.length, 45);
+    const lattice = latticeOf(broken);
+    assert.equal(lattice?.count, 44);
+    assert.ok(Math.abs((lattice?.firstCenter ?? 0) - (40 + WIDTH / 2)) < 0.5);
   });
 
-  it('takes a first glyph merged with a stamp beside the line by its inner edge (a Croatian specimen)', () => {
-    // The first `0` and the red stamp left of it are one blob 14 px wide instead of 5: its left edge is
-    // the stamp's, and a lattice from there starts half a character early and misreads the number.
-    const merged = line(35);
-    const glyphs = merged.line.glyphs.map((glyph, k) => (k === 0 ? { ...glyph, x0: glyph.x0 - 9 } : glyph));
-    const first = glyphs[0] as InkComponent;
-    const stamped: MrzLine = { ...merged, line: { ...merged.line, glyphs, x0: first.x0 } };
-    const lattice = latticeFromEnds(stamped, LENGTH);
-    const clean = latticeFromEnds(merged, LENGTH);
-    for (const k of [0, 1, 18, 35])
-      assert.ok(
-        Math.abs(centreOf(lattice, k) - centreOf(clean, k)) < 0.5,
-        `cell ${k} at ${centreOf(lattice, k)}, without the stamp ${centreOf(clean, k)}`,
-      );
+  it('leaves a blob as wide as a character right beside one to the count (a motion-blur ghost)', () => {
+    const ghosted = line44((k, x) => (k === 20 ? [box(x), box(x + 2)] : [box(x)]));
+    assert.notEqual(latticeOf(ghosted)?.count, 44);
+  });
+
+  it('keeps a narrow stem (`I`, `1`) and the character after it, each a cell', () => {
+    const stems = line44((k, x) => (k % 7 === 3 ? [box(x + 6, 3)] : [box(x)]));
+    assert.equal(latticeOf(stems)?.count, 44);
+  });
+
+  it('still counts a gap of one cell as a character (a filler lost to the glyph finder)', () => {
+    const gap = line44((k, x) => (k === 30 ? [] : [box(x)]));
+    assert.equal(gap.glyphs.length, 43);
+    assert.equal(latticeOf(gap)?.count, 44);
   });
 });

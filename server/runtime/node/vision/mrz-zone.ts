@@ -96,7 +96,7 @@ export function chevronDirection(component: InkComponent, map: InkMap): '<' | '>
   return null;
 }
 
-interface Lattice {
+export interface Lattice {
   /** Centre x of character k: `firstCenter + pitch·k + curve·k²`, px. */
   firstCenter: number;
   pitch: number;
@@ -127,14 +127,34 @@ function fit(
 }
 
 /**
+ * A glyph starting less than this share of the pitch after the last glyph that starts a cell is a piece
+ * of that character, not a character of its own: light print or a small photo breaks an `N` or an `M` in
+ * two after binarisation. Counted as a cell, it shifts every index after it by one and the lattice fails
+ * (a real 275 px Utopia page's names line: 45 glyphs for 44 characters, its `N` in two pieces 7 px wide).
+ * A character's own step is never that short: after the narrowest glyph (`I`, `1`, whose centre is
+ * estimated a third of a pitch right of the cell's) the next comes two thirds of a pitch on.
+ */
+const SPLIT_GLYPH_STEP = 0.55;
+/**
+ * Such a piece is narrower than this share of the line's character width (the Utopia `N`'s were 7 px of
+ * 15). A blob as wide as a character that close is something else, left to the count as before: motion
+ * blur printing a glyph's ghost 2–3 px beside it (generated half A), which the lattice from the line's
+ * ends then places (latticeFromEnds in read-mrz.ts).
+ */
+const SPLIT_PIECE_WIDTH = 0.75;
+
+/**
  * A monospaced line: characters on a regular lattice with no gaps (every MRZ position prints). Each
  * glyph's left-cell centre is given a lattice index from its step to the previous one, measured in the
  * local pitch (the median of the last single steps: in perspective the pitch changes along the line),
  * then the centres are fitted by least squares, as a quadratic in the index on a line long enough: a
  * median step rounded to whole pixels would drift a cell along 44, a straight lattice by as much on a
  * line seen at 30°.
+ *
+ * @example
+ * latticeOf(namesLine)?.count // 44: a TD3 line of 45 glyphs, one `N` broken in two
  */
-function latticeOf(line: TextLine): Lattice | null {
+export function latticeOf(line: TextLine): Lattice | null {
   const glyphs = line.glyphs;
   if (glyphs.length < 8) return null;
   const narrow = glyphs.filter((g) => sizeOf(g).width <= line.height * 1.3);
@@ -144,29 +164,37 @@ function latticeOf(line: TextLine): Lattice | null {
   for (let i = 1; i < centers.length; i++) steps.push((centers[i] as number) - (centers[i - 1] as number));
   const roughPitch = median(steps);
   if (!(roughPitch >= line.height * 0.5 && roughPitch <= line.height * 1.5)) return null;
+  // The glyphs that start a cell, and each one's lattice index. A narrow glyph whose step from the last
+  // such one is under SPLIT_GLYPH_STEP of the pitch starts no cell: it is a piece of that character.
+  const kept = [0];
   const indices = [0];
   const singles: number[] = [];
-  for (const step of steps) {
+  for (let i = 1; i < glyphs.length; i++) {
+    const step = (centers[i] as number) - (centers[kept[kept.length - 1] as number] as number);
     const local = singles.length >= 3 ? median(singles.slice(-5)) : roughPitch;
+    const piece = sizeOf(glyphs[i] as InkComponent).width < SPLIT_PIECE_WIDTH * charWidth;
+    if (step < SPLIT_GLYPH_STEP * local && piece) continue;
     const cells = Math.max(1, Math.round(step / local));
     if (cells === 1) singles.push(step);
+    kept.push(i);
     indices.push((indices[indices.length - 1] as number) + cells);
   }
-  const n = centers.length;
+  const keptCenters = kept.map((i) => centers[i] as number);
+  const n = keptCenters.length;
   const quadratic = n >= 12;
-  const coefficients = fit(indices, centers, quadratic) ?? fit(indices, centers, false);
+  const coefficients = fit(indices, keptCenters, quadratic) ?? fit(indices, keptCenters, false);
   if (!coefficients) return null;
   const [firstCenter, pitch, curve] = coefficients;
   const pitchAt = (k: number) => pitch + 2 * curve * k;
   const lastIndex = indices[n - 1] as number;
   if (!(pitch > 0) || pitchAt(lastIndex) <= 0.5 * pitch || pitchAt(lastIndex) >= 2 * pitch) return null;
   // Regular: almost every glyph sits on the lattice (a proportional font drifts off it within a word).
-  const onGrid = centers.filter((x, i) => {
+  const onGrid = keptCenters.filter((x, i) => {
     const k = indices[i] as number;
     return Math.abs(x - firstCenter - pitch * k - curve * k * k) <= 0.3 * pitchAt(k);
   });
   if (onGrid.length < n * 0.8) return null;
-  const last = glyphs[n - 1] as InkComponent;
+  const last = glyphs[kept[n - 1] as number] as InkComponent;
   const spanned = Math.max(0, Math.round((sizeOf(last).width - charWidth) / pitchAt(lastIndex)));
   return { firstCenter, pitch, curve, count: lastIndex + spanned + 1, charWidth };
 }
