@@ -244,7 +244,7 @@ const FACE_CAMERA_GROUP = 'face-camera';
 function faceCameraStage(others: readonly Stage[]): Stage {
   return {
     ...webTestRunnerStage(
-      'browser face-camera suites (chromium)',
+      'browser face-camera (chromium)',
       'chromium',
       ['--group', FACE_CAMERA_GROUP],
       undefined,
