@@ -3,10 +3,32 @@ import { describe, it } from 'node:test';
 import { expectedVerifies, shapeOf } from '../../../bench/accuracy/document-corpus.ts';
 import { HELD_OUT_DOCUMENT_SOURCES } from '../../../bench/accuracy/document-holdout-sources.ts';
 import { SECOND_HELD_OUT_DOCUMENT_SOURCES } from '../../../bench/accuracy/document-holdout2-sources.ts';
-import { DOCUMENT_SET_SOURCES, documentSetFiles } from '../../../bench/accuracy/document-set-sources.ts';
+import {
+  DOCUMENT_SET_SOURCES,
+  type DocumentSetSource,
+  documentSetFiles,
+} from '../../../bench/accuracy/document-set-sources.ts';
 import { parseMrz } from '../../../server/domain/mrz.ts';
 
 // The list only: no repository is read.
+
+/**
+ * A held-out set reads none of the earlier sets' repositories, names each commit in full, and gives no
+ * image a name an earlier set already gives.
+ */
+function assertApartFrom(
+  set: readonly DocumentSetSource[],
+  earlier: readonly (readonly DocumentSetSource[])[],
+) {
+  const earlierRepos = new Set(earlier.flat().map((source) => source.repo));
+  for (const source of set) {
+    assert.equal(earlierRepos.has(source.repo), false, source.repo);
+    assert.match(source.commit, /^[0-9a-f]{40}$/);
+  }
+  const names = [...earlier, set].flatMap((sources) => documentSetFiles(sources)).map((file) => file.name);
+  assert.equal(new Set(names).size, names.length);
+}
+
 describe('real document set sources (bench/accuracy/document-set-sources.ts)', () => {
   const files = documentSetFiles();
   const zones = new Set(files.map((file) => file.zone.join('\n')));
@@ -49,18 +71,11 @@ describe('real document set sources (bench/accuracy/document-set-sources.ts)', (
 
 describe('held-out document set sources (bench/accuracy/document-holdout-sources.ts)', () => {
   const files = documentSetFiles(HELD_OUT_DOCUMENT_SOURCES);
-  const main = documentSetFiles();
 
   it('lists 26 images from nine repositories, none of the main set', () => {
     assert.equal(HELD_OUT_DOCUMENT_SOURCES.length, 9);
     assert.equal(files.length, 26);
-    const mainRepos = new Set(DOCUMENT_SET_SOURCES.map((source) => source.repo));
-    for (const source of HELD_OUT_DOCUMENT_SOURCES) {
-      assert.equal(mainRepos.has(source.repo), false, source.repo);
-      assert.match(source.commit, /^[0-9a-f]{40}$/);
-    }
-    const names = [...main, ...files].map((file) => file.name);
-    assert.equal(new Set(names).size, names.length);
+    assertApartFrom(HELD_OUT_DOCUMENT_SOURCES, [DOCUMENT_SET_SOURCES]);
   });
 
   it("sorts 21 into zone-verifies and 5 into zone-does-not-verify, as the server's parser says", () => {
@@ -86,15 +101,7 @@ describe('second held-out document set sources (bench/accuracy/document-holdout2
   it('lists 30 images from five repositories that neither earlier set reads', () => {
     assert.equal(SECOND_HELD_OUT_DOCUMENT_SOURCES.length, 5);
     assert.equal(files.length, 30);
-    const earlierRepos = new Set(
-      [...DOCUMENT_SET_SOURCES, ...HELD_OUT_DOCUMENT_SOURCES].map((source) => source.repo),
-    );
-    for (const source of SECOND_HELD_OUT_DOCUMENT_SOURCES) {
-      assert.equal(earlierRepos.has(source.repo), false, source.repo);
-      assert.match(source.commit, /^[0-9a-f]{40}$/);
-    }
-    const names = [...earlier, ...files].map((file) => file.name);
-    assert.equal(new Set(names).size, names.length);
+    assertApartFrom(SECOND_HELD_OUT_DOCUMENT_SOURCES, [DOCUMENT_SET_SOURCES, HELD_OUT_DOCUMENT_SOURCES]);
   });
 
   it('holds no zone an earlier set holds: other documents, not other photos of the same', () => {
