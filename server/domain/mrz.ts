@@ -1,4 +1,4 @@
-import { type Details, type FieldName, parse } from 'mrz';
+import { type Details, type FieldName, parse, states } from 'mrz';
 import type { ParsedMrz as ReviewMrz } from './review/review-input.ts';
 
 /** The ICAO 9303 machine-readable zones we read (other formats the `mrz` package knows are refused). */
@@ -69,6 +69,21 @@ const FIELD_NAMES: Partial<Record<FieldName, string>> = {
 
 /** ICAO's fictional "Utopia", used by every specimen in Doc 9303; the `mrz` package does not list it. */
 const SPECIMEN_STATE = 'UTO';
+
+/**
+ * Whether a state field as printed (three characters, a shorter code padded with `<`: `D<<`) is a code
+ * ICAO 9303 lists for a state or organisation, or the specimens' `UTO`: the one judge of the issuing state
+ * and the nationality, which no check digit covers.
+ *
+ * @example
+ * isStateCode('NLD') // true
+ * isStateCode('MLD') // false
+ * isStateCode('D<<') // true
+ */
+export function isStateCode(field: string): boolean {
+  const code = field.replace(/<+$/, '');
+  return code === SPECIMEN_STATE || (/^[A-Z]{1,3}$/.test(code) && Object.hasOwn(states, code));
+}
 
 /**
  * ICAO 9303 (8th edition, part 4) allows `X` for an unspecified sex beside `M`, `F` and `<`; the `mrz`

@@ -1,4 +1,4 @@
-import type { MrzFormat } from '../../../domain/mrz.ts';
+import { isStateCode, type MrzFormat } from '../../../domain/mrz.ts';
 import type { GrayscaleImage } from '../../../features/evidence/grayscale-image.ts';
 import type { MrzReading } from '../../../features/vision/vision-engine.ts';
 import { sizeOf } from './ink-components.ts';
@@ -233,7 +233,9 @@ function debugLine(
  * otherwise is uncertain unless the classifier is all but certain of it
  * ({@link MIN_NAME_CONFIDENCE_OVER_SECOND_READ}), and its letter is the one offered to the person where
  * the classifier is short of {@link MIN_NAME_CONFIDENCE} ({@link namesOfferedWithSecondRead}); elsewhere, a
- * character the classifier leans to counts when Tesseract reads the same. Outside the names, a round glyph
+ * character the classifier leans to counts when Tesseract reads the same; a state code the classifier reads
+ * as no state's code takes Tesseract's letters where they make one ({@link stateCodesByTheList}). Outside
+ * the names, a round glyph
  * (`0`, `O`, `D`, `Q`) is read as the zone's own print of it says when it says so clearly
  * (`mrz-zone-print.ts`). Nothing is corrected to pass a check digit.
  *
@@ -247,6 +249,8 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
   const uncertain: number[][] = [];
   // Each line's cells as read, for the comparison with the zone's own print (settleByZonePrint).
   const cellReads: CellRead[][] = [];
+  // Each line's second reading, where the second reader was asked (stateCodesByTheList).
+  const secondReads: (ReadonlyMap<number, string> | undefined)[] = [];
   let sum = 0;
   let count = 0;
   for (const [index, found] of zone.lines.entries()) {
@@ -318,6 +322,7 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
       const other = await secondRead(gray, geometry, text, {
         lettersOnly: hasNames,
       });
+      secondReads[index] = other;
       if (DEBUG)
         process.stderr.write(
           `second ${[...other]
@@ -356,6 +361,20 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
     if (DEBUG) debugLine(text, shares, doubtful, geometry);
   }
   settleByZonePrint(zone.format, lines, cellReads, uncertain);
+  for (const { line, position, character } of stateCodesByTheList(
+    zone.format,
+    lines,
+    uncertain,
+    secondReads,
+  )) {
+    if (DEBUG)
+      process.stderr.write(
+        `state code by the list: ${line}:${position} ${lines[line]?.[position]}>${character}\n`,
+      );
+    const text = lines[line] as string;
+    lines[line] = text.slice(0, position) + character + text.slice(position + 1);
+    uncertain[line] = (uncertain[line] ?? []).filter((k) => k !== position);
+  }
   for (const [index, text] of lines.entries()) {
     const stray = lettersAfterNamesPadding(zone.format, index, text);
     if (stray.length > 0)
@@ -423,6 +442,66 @@ export function uncheckedLettersContested(
         ),
     )
     .map(([k]) => k);
+}
+
+/** Where the state codes start, three characters each (ICAO 9303 parts 4–6, positions from 0). */
+const STATE_FIELDS: Readonly<Record<MrzFormat, readonly { line: number; from: number }[]>> = {
+  TD1: [
+    { line: 0, from: 2 },
+    { line: 1, from: 15 },
+  ],
+  TD2: [
+    { line: 0, from: 2 },
+    { line: 1, from: 10 },
+  ],
+  TD3: [
+    { line: 0, from: 2 },
+    { line: 1, from: 10 },
+  ],
+};
+
+/**
+ * The letters of a state code (the issuing state, the nationality) that the two readers read
+ * differently, taken as the second reader reads them when the list of codes is the judge between them:
+ * the classifier's code is no state's code, and the second reader's is. Every doubtful letter of the
+ * code must be one the second reader reads as another letter; a code with a letter in doubt that the
+ * readers agree on, or that the second reader left unread, stays doubtful. `seconds` holds each line's
+ * second reading (absent where the second reader was not asked).
+ *
+ * Why: the list is to a code what a check digit is to a number, and here it judges between two
+ * independent readings, not among look-alikes tried until one passes. The classifier's reading being no
+ * code at all shows that it slipped; the second reader's reading is one proposal, and it must be a code.
+ * A real Dutch passport's bold `N` read `M` at 0.98 in both of its codes (`MLD`) that Tesseract read `N`.
+ *
+ * @example
+ * stateCodesByTheList('TD3', lines, [[2], [10]], [new Map([[2, 'N']]), new Map([[10, 'N']])])
+ * // [{ line: 0, position: 2, character: 'N' }, { line: 1, position: 10, character: 'N' }] for `MLD` twice
+ */
+export function stateCodesByTheList(
+  format: MrzFormat,
+  lines: readonly string[],
+  uncertain: readonly (readonly number[])[],
+  seconds: readonly (ReadonlyMap<number, string> | undefined)[],
+): { line: number; position: number; character: string }[] {
+  const taken: { line: number; position: number; character: string }[] = [];
+  for (const { line, from } of STATE_FIELDS[format]) {
+    const text = lines[line] ?? '';
+    const second = seconds[line];
+    const doubtful = (uncertain[line] ?? []).filter((k) => k >= from && k < from + 3);
+    const ours = text.slice(from, from + 3);
+    if (!second || doubtful.length === 0 || isStateCode(ours)) continue;
+    const contested = doubtful.every((k) => {
+      const character = second.get(k);
+      return character !== undefined && LETTER.test(character) && character !== text[k];
+    });
+    if (!contested) continue;
+    const theirs = [...ours]
+      .map((character, at) => (doubtful.includes(from + at) ? (second.get(from + at) as string) : character))
+      .join('');
+    if (!isStateCode(theirs)) continue;
+    for (const k of doubtful) taken.push({ line, position: k, character: second.get(k) as string });
+  }
+  return taken;
 }
 
 /** A letter as the second reader reads it: a digit it reads where a code's letter stands says nothing of which. */
