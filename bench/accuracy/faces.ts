@@ -174,10 +174,16 @@ function problemOf(sample: FaceSample, source: FaceImage['source']): string | nu
   return null;
 }
 
-/** Reads each image once per engine, however many pairs use it (cached in memory). */
-export function faceAcquirer(engine: VisionEngine) {
-  const cache = new Map<string, Promise<Acquired>>();
-  return (image: FaceImage): Promise<Acquired> => {
+/**
+ * Reads each image once per engine, however many pairs use it (cached in memory). `stored` are earlier
+ * readings by image key (`storedAcquisitions`), taken as they are: keep them only while the engine is
+ * unchanged.
+ */
+export function faceAcquirer(engine: VisionEngine, stored: ReadonlyMap<string, Acquired> = new Map()) {
+  const cache = new Map<string, Promise<Acquired>>(
+    [...stored].map(([key, acquired]) => [key, Promise.resolve(acquired)]),
+  );
+  const acquire = (image: FaceImage): Promise<Acquired> => {
     const key = `${image.source.kind}:${image.path}`;
     let acquired = cache.get(key);
     if (!acquired) {
@@ -214,6 +220,10 @@ export function faceAcquirer(engine: VisionEngine) {
     }
     return acquired;
   };
+  /** Every reading made or taken so far, by image key: what `stored` takes on the next run. */
+  const readings = async (): Promise<Map<string, Acquired>> =>
+    new Map(await Promise.all([...cache].map(async ([key, acquired]) => [key, await acquired] as const)));
+  return Object.assign(acquire, { readings });
 }
 
 function quantile(sorted: readonly number[], q: number): number {

@@ -24,10 +24,11 @@
 //    thresholds were chosen on half A of the set docs/verification.md describes) or `all`.
 //
 // Nothing is downloaded: bring the set yourself. LFW's images are 250 × 250 with the face centred.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { DLIB_RESNET_SPACE } from '../../server/runtime/node/vision/face-models.ts';
 import { createNodeVisionEngine } from '../../server/runtime/node/vision/node-vision-engine.ts';
 import { type FaceSetHalf, isIdentityLayout, readIdentities, splitHalf } from './face-identity-set.ts';
 import {
@@ -38,6 +39,7 @@ import {
   measurePairListZones,
 } from './face-zones.ts';
 import {
+  type Acquired,
   type FaceImage,
   type FacePair,
   faceAcquirer,
@@ -163,11 +165,11 @@ export function readFacePairSet(directory: string): FacePair[] {
  */
 export async function runFacePairsBench(
   directory: string,
-  options: { json: boolean; half: FaceSetHalf },
+  options: { json: boolean; half: FaceSetHalf; faceCache?: string },
 ): Promise<void> {
   const engine = createNodeVisionEngine({ threads: 1 });
   try {
-    const acquire = faceAcquirer(engine);
+    const acquire = faceAcquirer(engine, options.faceCache ? loadFaceCache(options.faceCache) : new Map());
     let zones: Awaited<ReturnType<typeof measureFaceZones>>;
     let pairs: FacePair[];
     if (isIdentityLayout(directory)) {
@@ -178,6 +180,7 @@ export async function runFacePairsBench(
       pairs = readFacePairSet(directory);
       zones = await measurePairListZones(acquire, pairs);
     }
+    if (options.faceCache) saveFaceCache(options.faceCache, await acquire.readings());
     console.log(formatFaceZoneReport(zones));
     console.log('');
     const atThreshold = await measureFaceMatch(engine, pairs, acquire);
@@ -187,6 +190,28 @@ export async function runFacePairsBench(
   } finally {
     await engine.close();
   }
+}
+
+/**
+ * `--face-cache <file>`: each image's reading (face, embedding, quality measures) by image key, kept as
+ * JSON between runs so that a bench of thousands of photos is read once. A reading's embedding space is
+ * taken as the engine declares it now ({@link DLIB_RESNET_SPACE}: its zones and floors may have changed
+ * since, its embeddings not). Readings of another embedder or chip are not told apart: delete the file
+ * after changing either.
+ */
+function loadFaceCache(file: string): Map<string, Acquired> {
+  if (!existsSync(file)) return new Map();
+  const stored = Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, Acquired>);
+  return new Map(
+    stored.map(([key, acquired]) => [
+      key,
+      acquired.space?.name === DLIB_RESNET_SPACE.name ? { ...acquired, space: DLIB_RESNET_SPACE } : acquired,
+    ]),
+  );
+}
+
+function saveFaceCache(file: string, readings: ReadonlyMap<string, Acquired>) {
+  writeFileSync(file, JSON.stringify(Object.fromEntries(readings)));
 }
 
 /** `--half` as given, or B. */

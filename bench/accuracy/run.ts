@@ -5,7 +5,7 @@
 // 1. MRZ exact-read and barcode read rates per document type and degradation (documents.ts);
 // 2. face match false accept / false reject rates at the embedder's published threshold (faces.ts);
 // 3. liveness pass rate on genuine sequences and catch rate per attack kind (faces.ts);
-// 4. with `--pairs <dir> [--half A|B|all] [--json]`, instead of everything else: the face match's zones,
+// 4. with `--pairs <dir> [--half A|B|all] [--json] [--face-cache <file>]`, instead of everything else: the face match's zones,
 //    a DET table and FAR/FRR on a face-pair set by identity (`people/<name>/`), in the LFW `pairs.txt` or
 //    in the `same/` `different/` layout (lfw-pairs.ts); `--json` prints one JSON object last;
 // 5. CPU time and peak memory of a real server per reviewed tier2 session (session-cost.ts).
@@ -40,6 +40,7 @@ const { values } = parseArgs({
     sessions: { type: 'string', default: '3' },
     documents: { type: 'string' },
     json: { type: 'boolean', default: false },
+    'face-cache': { type: 'string' },
   },
 });
 
@@ -52,7 +53,11 @@ if (values.documents) {
 
 // `--pairs <dir> [--half A|B|all] [--json]`: the face-pair set alone (lfw-pairs.ts), likewise.
 if (values.pairs) {
-  await runFacePairsBench(values.pairs, { json: values.json, half: parseHalf(values.half) });
+  await runFacePairsBench(values.pairs, {
+    json: values.json,
+    half: parseHalf(values.half),
+    faceCache: values['face-cache'],
+  });
   process.exit(0);
 }
 
