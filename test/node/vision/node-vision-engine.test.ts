@@ -42,7 +42,7 @@ describe('Node vision engine with its real models', () => {
       name: 'dlib-resnet-v1-chip',
       metric: 'euclidean',
       threshold: 0.6,
-      zones: { match: 0.55, mismatch: 0.62 },
+      zones: { match: 0.5, mismatch: 0.62 },
       qualityFloors: { sharpness: 0.014, eyes: 0.338 },
     });
     // A clear, frontal studio portrait: above both quality floors, so its face match can decide.
