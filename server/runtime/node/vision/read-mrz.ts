@@ -124,11 +124,33 @@ function inNames(format: MrzFormat, line: number, position: number): boolean {
  * ({@link MIN_NAME_CONFIDENCE}) rather than the check digits' (or the second reader's agreement).
  */
 export function inUncheckedCode(format: MrzFormat, line: number, position: number): boolean {
-  if (line === 0) return position >= 2 && position <= 4;
-  if (line !== 1) return false;
-  if (format === 'TD1') return position === 7 || (position >= 15 && position <= 17);
-  return position === 20 || (position >= 10 && position <= 12);
+  if (line === 1 && position === SEX_POSITION[format]) return true;
+  return STATE_FIELDS[format].some(
+    (field) => field.line === line && position >= field.from && position < field.from + 3,
+  );
 }
+
+/**
+ * Where the state codes start, three characters each: the issuing state, then the nationality (ICAO 9303
+ * parts 4–6, positions from 0).
+ */
+const STATE_FIELDS: Readonly<Record<MrzFormat, readonly { line: number; from: number }[]>> = {
+  TD1: [
+    { line: 0, from: 2 },
+    { line: 1, from: 15 },
+  ],
+  TD2: [
+    { line: 0, from: 2 },
+    { line: 1, from: 10 },
+  ],
+  TD3: [
+    { line: 0, from: 2 },
+    { line: 1, from: 10 },
+  ],
+};
+
+/** Where the sex stands on the second line (ICAO 9303 parts 4–6, positions from 0). */
+const SEX_POSITION: Readonly<Record<MrzFormat, number>> = { TD1: 7, TD2: 20, TD3: 20 };
 
 const ALLOWED: Readonly<Record<string, readonly number[]>> = {
   A: indicesOf('ABCDEFGHIJKLMNOPQRSTUVWXYZ<'),
@@ -443,22 +465,6 @@ export function uncheckedLettersContested(
     )
     .map(([k]) => k);
 }
-
-/** Where the state codes start, three characters each (ICAO 9303 parts 4–6, positions from 0). */
-const STATE_FIELDS: Readonly<Record<MrzFormat, readonly { line: number; from: number }[]>> = {
-  TD1: [
-    { line: 0, from: 2 },
-    { line: 1, from: 15 },
-  ],
-  TD2: [
-    { line: 0, from: 2 },
-    { line: 1, from: 10 },
-  ],
-  TD3: [
-    { line: 0, from: 2 },
-    { line: 1, from: 10 },
-  ],
-};
 
 /**
  * The letters of a state code (the issuing state, the nationality) that the two readers read
