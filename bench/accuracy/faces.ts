@@ -176,8 +176,8 @@ function problemOf(sample: FaceSample, source: FaceImage['source']): string | nu
 
 /**
  * Reads each image once per engine, however many pairs use it (cached in memory). `stored` are earlier
- * readings by image key (`storedAcquisitions`), taken as they are: keep them only while the engine is
- * unchanged.
+ * readings by image key (what `readings()` gave back on an earlier run), taken as they are: keep them only
+ * while the engine is unchanged.
  */
 export function faceAcquirer(engine: VisionEngine, stored: ReadonlyMap<string, Acquired> = new Map()) {
   const cache = new Map<string, Promise<Acquired>>(

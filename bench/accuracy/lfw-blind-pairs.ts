@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { FACE_SET_SOURCES, type FaceSetSource } from './face-set-sources.ts';
+import { lfwPairLines } from './lfw-pairs.ts';
 
 /**
  * The people of the repository's face set as LFW names them (`arnold_schwarzenegger` is LFW's
@@ -27,7 +28,7 @@ export function faceSetPeople(sources: readonly FaceSetSource[] = FACE_SET_SOURC
 
 /**
  * The lines of an LFW pairs file that show none of `excluded` (lower-case names), and how many were left
- * out. The header line (`10 300`) is dropped; the caller writes its own.
+ * out (read by lfwPairLines). The header line (`10 300`) is dropped; the caller writes its own.
  *
  * @example
  * blindPairs('10\t300\nArnold_Schwarzenegger\t1\t2\nAbel_Pacheco\t1\t4\n', new Set(['arnold_schwarzenegger']))
@@ -41,15 +42,9 @@ export function blindPairs(
   let same = 0;
   let different = 0;
   let dropped = 0;
-  for (const [index, raw] of text.split(/\r?\n/).entries()) {
-    const fields = raw.trim().split(/\s+/).filter(Boolean);
-    if (fields.length === 0) continue;
-    if (index === 0 && fields.length <= 2 && fields.every((field) => /^\d+$/.test(field))) continue;
-    if (fields.length !== 3 && fields.length !== 4) {
-      throw new Error(`pairs file line ${index + 1}: expected 3 or 4 fields, got ${fields.length}`);
-    }
+  for (const { fields } of lfwPairLines(text)) {
     const people = fields.length === 3 ? [fields[0]] : [fields[0], fields[2]];
-    if (people.some((name) => excluded.has((name as string).toLowerCase()))) {
+    if (people.some((name) => excluded.has(name.toLowerCase()))) {
       dropped++;
       continue;
     }

@@ -59,6 +59,33 @@ function lfwImage(root: string, name: string, number: string, line: number): Fac
   return { path: join(root, name, file), source: { kind: 'selfie' }, person: name, label: `${name}/${file}` };
 }
 
+/** One pair line of an LFW pairs file: `[name, n, n]` (one person) or `[name, n, name, n]` (two). */
+export type LfwPairFields = [string, string, string] | [string, string, string, string];
+
+/**
+ * The pair lines of an LFW pairs file, each with its 1-based line number: the header (`10 300` or one
+ * count) and blank lines skipped, any other line that is neither kind of pair refused.
+ *
+ * @example
+ * lfwPairLines('1\nAbel_Pacheco\t1\t4\n') // [{ line: 2, fields: ['Abel_Pacheco', '1', '4'] }]
+ */
+export function lfwPairLines(text: string): { line: number; fields: LfwPairFields }[] {
+  const pairs: { line: number; fields: LfwPairFields }[] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const fields = raw.trim().split(/\s+/).filter(Boolean);
+    if (fields.length === 0) return;
+    // The header: one or two plain numbers.
+    if (index === 0 && fields.length <= 2 && fields.every((field) => /^\d+$/.test(field))) return;
+    if (fields.length !== 3 && fields.length !== 4) {
+      throw new Error(
+        `pairs file line ${index + 1}: expected 3 fields (same person) or 4 (different people), got ${fields.length}`,
+      );
+    }
+    pairs.push({ line: index + 1, fields: fields as LfwPairFields });
+  });
+  return pairs;
+}
+
 /**
  * The pairs of an LFW `pairs.txt` (text), with image paths under `imageRoot`.
  *
@@ -66,37 +93,21 @@ function lfwImage(root: string, name: string, number: string, line: number): Fac
  * parseLfwPairs('1\nAbel_Pacheco\t1\t4\n', '/data/lfw') // one same-person pair
  */
 export function parseLfwPairs(text: string, imageRoot: string): FacePair[] {
-  const lines = text.split(/\r?\n/);
-  const pairs: FacePair[] = [];
-  lines.forEach((raw, index) => {
-    const fields = raw.trim().split(/\s+/).filter(Boolean);
-    if (fields.length === 0) return;
-    // The header: one or two plain numbers.
-    if (index === 0 && fields.length <= 2 && fields.every((field) => /^\d+$/.test(field))) return;
-    const line = index + 1;
-    if (fields.length === 3) {
-      const [name, first, second] = fields as [string, string, string];
-      pairs.push({
-        a: lfwImage(imageRoot, name, first, line),
-        b: lfwImage(imageRoot, name, second, line),
-        same: true,
-        kind: 'lfw',
-      });
-    } else if (fields.length === 4) {
-      const [name1, number1, name2, number2] = fields as [string, string, string, string];
-      pairs.push({
-        a: lfwImage(imageRoot, name1, number1, line),
-        b: lfwImage(imageRoot, name2, number2, line),
-        same: false,
-        kind: 'lfw',
-      });
-    } else {
-      throw new Error(
-        `pairs file line ${line}: expected 3 fields (same person) or 4 (different people), got ${fields.length}`,
-      );
-    }
-  });
-  return pairs;
+  return lfwPairLines(text).map(({ line, fields }) =>
+    fields.length === 3
+      ? {
+          a: lfwImage(imageRoot, fields[0], fields[1], line),
+          b: lfwImage(imageRoot, fields[0], fields[2], line),
+          same: true,
+          kind: 'lfw',
+        }
+      : {
+          a: lfwImage(imageRoot, fields[0], fields[1], line),
+          b: lfwImage(imageRoot, fields[2], fields[3], line),
+          same: false,
+          kind: 'lfw',
+        },
+  );
 }
 
 function imageIn(folder: string, stem: string): string | undefined {

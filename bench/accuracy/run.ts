@@ -51,7 +51,8 @@ if (values.documents) {
   process.exit(0);
 }
 
-// `--pairs <dir> [--half A|B|all] [--json]`: the face-pair set alone (lfw-pairs.ts), likewise.
+// `--pairs <dir> [--half A|B|all] [--json] [--face-cache <file>]`: the face-pair set alone (lfw-pairs.ts),
+// likewise.
 if (values.pairs) {
   await runFacePairsBench(values.pairs, {
     json: values.json,

@@ -46,7 +46,10 @@ describe("LFW without the face set's people (bench/accuracy/lfw-blind-pairs.ts)"
   });
 
   it('refuses a line that is neither kind of pair, naming the line', () => {
-    assert.throws(() => blindPairs('1\nAbel_Pacheco\t1\n', new Set()), /line 2: expected 3 or 4 fields/);
+    assert.throws(
+      () => blindPairs('1\nAbel_Pacheco\t1\n', new Set()),
+      /line 2: expected 3 fields \(same person\) or 4/,
+    );
   });
 
   it('takes the people with enough photos for a session, their first photos, not the excluded', () => {
