@@ -1,4 +1,5 @@
 import { compareEmbeddings } from '../face-embedding.ts';
+import { adjustedDistance } from '../face-neighbourhood.ts';
 import {
   type FaceMatchThresholds,
   type FaceMatchZone,
@@ -57,7 +58,9 @@ const PROBE_CAUSES: readonly [ProbeProblem, InconclusiveCause][] = [
  *
  * The score is the weighted mean of every compared probe's distance (`fuseProbeScores`: larger and more
  * frontal faces count more), not the closest probe's: with the closest deciding, a look-alike needs one
- * lucky frame of three. Only frontal probes (head within {@link FRONTAL_PROBE_MAX_DEGREES} of facing the
+ * lucky frame of three. Each distance is first adjusted for how close strangers come to the two faces
+ * when the space has a neighbourhood model (`domain/face-neighbourhood.ts`; `details.distance` keeps the
+ * plain one). Only frontal probes (head within {@link FRONTAL_PROBE_MAX_DEGREES} of facing the
  * camera) are compared when there is one; a challenge of turns alone falls back to every probe,
  * `details.pose` says `turned`, and such a score is never better than `uncertain`: the zones were
  * calibrated on frontal faces. Likewise when the reference itself is turned (`reference_pose: 'turned'`).
@@ -101,15 +104,19 @@ export function checkFaceMatch({ evidence }: ReviewInput): Check {
     });
   const frontal = usable.filter(({ probe }) => isFrontal(probe));
   const chosen = frontal.length > 0 ? frontal : usable;
-  const scored: (ScoredProbe & { index: number; low: LowQuality[] })[] = [];
+  const scored: (ScoredProbe & { distance: number; index: number; low: LowQuality[] })[] = [];
   for (const { probe, index } of chosen) {
-    const comparison = compareEmbeddings(probe.embedding as readonly number[], reference, match.space);
-    if (comparison === null) {
-      problems.push('no_embedding'); // not comparable: another length than the reference's
+    const embedding = probe.embedding as readonly number[];
+    const comparison = compareEmbeddings(embedding, reference, match.space);
+    const score = comparison && adjustedDistance(comparison.score, embedding, reference, match.space);
+    if (comparison === null || score === null) {
+      // not comparable: another length than the reference's, or than the space's neighbourhood model
+      problems.push('no_embedding');
       continue;
     }
     scored.push({
-      score: comparison.score,
+      score,
+      distance: comparison.score,
       face_width: probe.face_width,
       ...(probe.pose ? { pose: probe.pose } : {}),
       index,
@@ -150,15 +157,20 @@ export function checkFaceMatch({ evidence }: ReviewInput): Check {
   const zone: FaceMatchZone = held ? 'uncertain' : poseZone;
   const score = round4(fused);
   const quality = qualityFacts(match.reference.quality, referenceLow, scored, match.space.qualityFloors);
+  const plain = match.space.neighbourhood ? plainDistance(scored) : null;
+  const reason = held
+    ? heldReason(score, thresholds, match.space, scored.length, referenceLow, lowProbes)
+    : zoneReason(zone, score, thresholds, match.space, scored.length, {
+        frames: turned,
+        reference: referenceTurned,
+      });
   const details: CheckDetails = {
     score,
     zone,
-    zone_reason: held
-      ? heldReason(score, thresholds, match.space, scored.length, referenceLow, lowProbes)
-      : zoneReason(zone, score, thresholds, match.space, scored.length, {
-          frames: turned,
-          reference: referenceTurned,
-        }),
+    zone_reason:
+      plain === null
+        ? reason
+        : `${reason} (The distance is adjusted for how close strangers come to these two faces; unadjusted it is ${plain}.)`,
     ...(referenceTurned ? { reference_pose: 'turned' } : {}),
     ...quality,
     ...(match.space.qualityFloors
@@ -168,6 +180,7 @@ export function checkFaceMatch({ evidence }: ReviewInput): Check {
         }
       : {}),
     ...(held ? { quality_hold: true } : {}),
+    ...(plain === null ? {} : { distance: plain, score_adjusted: 'neighbourhood' }),
     match_threshold: thresholds.match,
     mismatch_threshold: thresholds.mismatch,
     threshold: match.space.threshold,
@@ -179,6 +192,15 @@ export function checkFaceMatch({ evidence }: ReviewInput): Check {
   };
   if (zone === 'match') return passed('face_match', details);
   return failed('face_match', [zone === 'uncertain' ? 'face_match_uncertain' : 'face_mismatch'], details);
+}
+
+/**
+ * With a neighbourhood model the score is the adjusted distance (`domain/face-neighbourhood.ts`): the
+ * plain distance it came from, fused over the same frames with the same weights, for the reviewer.
+ */
+function plainDistance(scored: readonly (ScoredProbe & { distance: number })[]): number | null {
+  const distance = fuseProbeScores(scored.map((probe) => ({ ...probe, score: probe.distance })));
+  return distance === null ? null : round4(distance);
 }
 
 function round4(value: number): number {

@@ -49,6 +49,30 @@ export interface EmbeddingSpace {
    * zone is unchanged. Absent: no floor (every face's distance may reject).
    */
   qualityFloors?: FaceQuality;
+  /**
+   * Corrects a euclidean distance for how close strangers typically come to each of the two faces
+   * (`domain/face-neighbourhood.ts`); the zones then apply to the corrected distance. Absent: the raw
+   * distance decides.
+   */
+  neighbourhood?: NeighbourhoodModel;
+}
+
+/**
+ * A linear prediction, from a face's embedding alone, of the mean distance from that face to its nearest
+ * faces of other people: `bias + weights · embedding`. Fitted on the tuning half of a face set (see
+ * `bench/accuracy/fit-face-neighbourhood.ts`); it holds 129 numbers, not anybody's embedding.
+ */
+export interface NeighbourhoodModel {
+  weights: readonly number[];
+  bias: number;
+  /** The prediction's mean over the faces it was fitted on: a typical face's distance is left as it is. */
+  typical: number;
+  /**
+   * The prediction's range over those faces; a prediction outside is brought back to it, so a face
+   * unlike every fitted one moves its distance no further than the fitted faces did.
+   */
+  min: number;
+  max: number;
 }
 
 /** One face as the models saw it. Angles in degrees; openness and smile from 0 to 1. */

@@ -98,6 +98,42 @@ describe('face_match check', () => {
     assert.equal(check(zoned(0.6201)).details?.['zone'], 'mismatch');
   });
 
+  it('decides on the distance adjusted for both faces’ neighbourhoods, showing the plain one', () => {
+    // PERSON_A's first number is 0.1: predicted 0.6 + 0.5·x₀. The portrait predicts 0.65; a probe moved
+    // by d along that axis predicts 0.65 + 0.5·d, all against a typical 0.62.
+    const space = {
+      ...ZONED_DLIB_SPACE,
+      neighbourhood: { weights: [0.5, 0, 0, 0], bias: 0.6, typical: 0.62, min: 0.5, max: 0.8 },
+    };
+    const result = check({ ...zoned(0.56), space });
+    // The probe's 0.93 is held at the fitted 0.8: 0.56 − (0.65 + 0.8) / 2 + 0.62 = 0.455, faces in a
+    // sparse neighbourhood, so the pair matches.
+    assert.equal(result.details?.['zone'], 'match');
+    assert.equal(result.details?.['score'], 0.455);
+    assert.equal(result.details?.['distance'], 0.56);
+    assert.equal(result.details?.['score_adjusted'], 'neighbourhood');
+    assert.deepEqual(result.details?.['frame_scores'], ['0.455']);
+    assert.equal(
+      result.details?.['zone_reason'],
+      'The face matches: it is 0.455 from the reference over 1 frame, within the match limit 0.55. (The distance is adjusted for how close strangers come to these two faces; unadjusted it is 0.56.)',
+    );
+    // Without the model the same pair is uncertain, and no adjustment is reported.
+    const plain = check(zoned(0.56));
+    assert.equal(plain.details?.['zone'], 'uncertain');
+    assert.equal(plain.details?.['distance'], undefined);
+    assert.equal(plain.details?.['score_adjusted'], undefined);
+  });
+
+  it('cannot compare a probe whose embedding does not fit the space’s neighbourhood model', () => {
+    const space = {
+      ...ZONED_DLIB_SPACE,
+      neighbourhood: { weights: [0.5, 0], bias: 0.6, typical: 0.62, min: 0.5, max: 0.8 },
+    };
+    const result = check({ ...zoned(0.1), space });
+    assert.equal(result.status, 'inconclusive');
+    assert.equal(result.details?.['cause'], 'evidence_missing');
+  });
+
   it('fails with face_mismatch when another person faces the camera', () => {
     const stranger = genuineFaceMatch({
       probes: [probe({ embedding: PERSON_B }), probe({ embedding: PERSON_B })],
