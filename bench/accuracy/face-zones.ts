@@ -54,7 +54,17 @@ export interface FaceZoneReport {
   /** FAR and FRR of single frontal pairs at a range of thresholds. */
   det: DetRow[];
   /** Scores of frontal pairs, for choosing thresholds: the score at which FAR reaches 0.1 %, FRR 1 %. */
-  quantiles: { far_0_1_percent: number | null; frr_1_percent: number | null; frr_10_percent: number | null };
+  quantiles: {
+    far_0_1_percent: number | null;
+    frr_1_percent: number | null;
+    frr_10_percent: number | null;
+    /**
+     * The zone rule (docs/verification.md) on this half's frontal pairs: `match` the largest score at which
+     * at most 0.05 % of impostor pairs match, `mismatch` the one at which 1 % fall short of the mismatch zone.
+     */
+    rule_match: number | null;
+    rule_mismatch: number | null;
+  };
   /** The same-person sessions and pairs the check put in the mismatch zone, by label (worth a look). */
   genuineMismatches: string[];
   /** The different-person pairs and sessions the check put in the match zone, by label. */
@@ -220,7 +230,13 @@ function emptyReport(
     qualityHeld: { frontal: { same: 0, different: 0 }, sessions: { same: 0, different: 0 } },
     lowQualityFaces: lowQualityCounts(acquired, space),
     det: [],
-    quantiles: { far_0_1_percent: null, frr_1_percent: null, frr_10_percent: null },
+    quantiles: {
+      far_0_1_percent: null,
+      frr_1_percent: null,
+      frr_10_percent: null,
+      rule_match: null,
+      rule_mismatch: null,
+    },
     genuineMismatches: [],
     impostorMatches: [],
     space,
@@ -282,6 +298,8 @@ function tallyPairs(
     far_0_1_percent: quantileScore(impostorScores, 0.001),
     frr_1_percent: quantileScore(genuineScores, 0.99),
     frr_10_percent: quantileScore(genuineScores, 0.9),
+    rule_match: quantileScore(impostorScores, 0.0005),
+    rule_mismatch: quantileScore(impostorScores, 0.01),
   };
 }
 
@@ -381,6 +399,7 @@ export function formatFaceZoneReport(report: FaceZoneReport): string {
     `  quality floors ${space?.qualityFloors ? `sharpness ≥ ${space.qualityFloors.sharpness}, eye visibility ≥ ${space.qualityFloors.eyes}` : 'none'}: of ${report.lowQualityFaces.measured} frontal faces measured, ${report.lowQualityFaces.blurred} below the sharpness floor, ${report.lowQualityFaces.eyes_covered} below the eye floor`,
     `  held uncertain by the floors (beyond the mismatch limit, a face below a floor): pairs ${report.qualityHeld.frontal.same} same / ${report.qualityHeld.frontal.different} different, sessions ${report.qualityHeld.sessions.same} same / ${report.qualityHeld.sessions.different} different`,
     `  frontal pair scores: FAR reaches 0.1 % at ${report.quantiles.far_0_1_percent?.toFixed(3)}, FRR is 1 % at ${report.quantiles.frr_1_percent?.toFixed(3)}, 10 % at ${report.quantiles.frr_10_percent?.toFixed(3)}`,
+    `  the zone rule on these pairs: match ≤ ${report.quantiles.rule_match?.toFixed(3)} (0.05 % of impostor pairs), mismatch > ${report.quantiles.rule_mismatch?.toFixed(3)} (1 % of them short of it)`,
     '  DET (single frontal pairs): threshold   FAR        FRR',
     ...report.det.map(
       (row) =>

@@ -30,7 +30,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DLIB_RESNET_SPACE } from '../../server/runtime/node/vision/face-models.ts';
 import { createNodeVisionEngine } from '../../server/runtime/node/vision/node-vision-engine.ts';
-import { type FaceSetHalf, isIdentityLayout, readIdentities, splitHalf } from './face-identity-set.ts';
+import {
+  type FaceIdentity,
+  type FaceSetHalf,
+  isIdentityLayout,
+  readIdentities,
+  splitHalf,
+} from './face-identity-set.ts';
 import {
   faceZoneJson,
   formatFaceZoneReport,
@@ -173,9 +179,10 @@ export function readFacePairSet(directory: string): FacePair[] {
  *
  * @example
  * await runFacePairsBench('/work/data/faces', { json: true, half: 'B' });
+ * await runFacePairsBench(['/work/data/faces', '/work/data/lfw-people'], { json: true, half: 'A' });
  */
 export async function runFacePairsBench(
-  directory: string,
+  directories: string | readonly string[],
   options: { json: boolean; half: FaceSetHalf; faceCache?: string },
 ): Promise<void> {
   const engine = createNodeVisionEngine({ threads: 1 });
@@ -183,12 +190,12 @@ export async function runFacePairsBench(
     const acquire = faceAcquirer(engine, options.faceCache ? loadFaceCache(options.faceCache) : new Map());
     let zones: Awaited<ReturnType<typeof measureFaceZones>>;
     let pairs: FacePair[];
-    if (isIdentityLayout(directory)) {
-      const identities = splitHalf(readIdentities(directory), options.half);
+    const identities = pooledIdentities(directories, options.half);
+    if (identities !== null) {
       zones = await measureFaceZones(acquire, identities, options.half);
       pairs = identityPairs(identities);
     } else {
-      pairs = readFacePairSet(directory);
+      pairs = readFacePairSet(directories[0] as string);
       zones = await measurePairListZones(acquire, pairs);
     }
     if (options.faceCache) saveFaceCache(options.faceCache, await acquire.readings());
@@ -204,13 +211,33 @@ export async function runFacePairsBench(
 }
 
 /**
+ * The identities of `half` of each identity-layout set in `directories`, pooled (the halves are split per
+ * set, so pooling never moves a person into the other half); null for a single set in a pairs layout.
+ *
+ * @example
+ * pooledIdentities(['/data/faces', '/data/lfw-people'], 'A') // half A of both, one list
+ */
+export function pooledIdentities(
+  directories: string | readonly string[],
+  half: FaceSetHalf,
+): FaceIdentity[] | null {
+  const list = typeof directories === 'string' ? [directories] : directories;
+  if (list.length === 0) throw new Error('no face set given');
+  const layouts = list.map((directory) => isIdentityLayout(directory));
+  if (layouts.every((identity) => identity))
+    return list.flatMap((directory) => splitHalf(readIdentities(directory), half));
+  if (list.length > 1) throw new Error('only sets in the identity layout (people/<name>/…) can be pooled');
+  return null;
+}
+
+/**
  * `--face-cache <file>`: each image's reading (face, embedding, quality measures) by image key, kept as
  * JSON between runs so that a bench of thousands of photos is read once. A reading's embedding space is
  * taken as the engine declares it now ({@link DLIB_RESNET_SPACE}: its zones and floors may have changed
  * since, its embeddings not). Readings of another embedder or chip are not told apart: delete the file
  * after changing either.
  */
-function loadFaceCache(file: string): Map<string, Acquired> {
+export function loadFaceCache(file: string): Map<string, Acquired> {
   if (!existsSync(file)) return new Map();
   const stored = Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, Acquired>);
   return new Map(

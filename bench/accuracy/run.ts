@@ -34,7 +34,7 @@ import { formatSessionCostReport, measureSessionCost } from './session-cost.ts';
 
 const { values } = parseArgs({
   options: {
-    pairs: { type: 'string' },
+    pairs: { type: 'string', multiple: true },
     half: { type: 'string' },
     'database-url': { type: 'string' },
     sessions: { type: 'string', default: '3' },
@@ -52,8 +52,8 @@ if (values.documents) {
 }
 
 // `--pairs <dir> [--half A|B|all] [--json] [--face-cache <file>]`: the face-pair set alone (lfw-pairs.ts),
-// likewise.
-if (values.pairs) {
+// likewise. `--pairs` given more than once pools identity-layout sets: that half of each, scored together.
+if (values.pairs && values.pairs.length > 0) {
   await runFacePairsBench(values.pairs, {
     json: values.json,
     half: parseHalf(values.half),

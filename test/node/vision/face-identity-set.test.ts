@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { isIdentityLayout, readIdentities, splitHalf } from '../../../bench/accuracy/face-identity-set.ts';
 import { detTable, faceZoneJson, identityPairs, scoreFaceZones } from '../../../bench/accuracy/face-zones.ts';
 import type { Acquired } from '../../../bench/accuracy/faces.ts';
+import { pooledIdentities } from '../../../bench/accuracy/lfw-pairs.ts';
 import { MODELS, ZONED_DLIB_SPACE } from '../domain/vision-fixtures.ts';
 
 // Reading and scoring only: the images are empty files and the faces are built by hand, no model runs.
@@ -24,6 +25,18 @@ describe('face set by identity (bench/accuracy/face-identity-set.ts, face-zones.
     mkdirSync(join(root, 'set', 'people', 'empty'), { recursive: true });
   });
   after(() => rmSync(root, { recursive: true, force: true }));
+
+  it('pools the same half of several sets, each split on its own', () => {
+    touch('other', 'people', 'dee', '1.jpg');
+    touch('other', 'people', 'eve', '1.jpg');
+    const names = (half: 'A' | 'B') =>
+      pooledIdentities([join(root, 'set'), join(root, 'other')], half)?.map((identity) => identity.name);
+    assert.deepEqual(names('A'), ['ann', 'cy', 'dee']);
+    assert.deepEqual(names('B'), ['bob', 'eve']);
+    touch('listed', 'pairs.txt');
+    assert.equal(pooledIdentities(join(root, 'listed'), 'all'), null);
+    assert.throws(() => pooledIdentities([join(root, 'set'), join(root, 'listed')], 'A'), /identity layout/);
+  });
 
   it('reads people/<identity>/ folders: images only, numeric order, empty folders left out', () => {
     const identities = readIdentities(join(root, 'set'));
