@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { compareEmbeddings } from '../../../server/domain/face-embedding.ts';
 import { faceMatchZone } from '../../../server/domain/face-match-zones.ts';
+import { adjustedDistance, predictedNeighbourDistance } from '../../../server/domain/face-neighbourhood.ts';
 import { parseMrz } from '../../../server/domain/mrz.ts';
 import { UnprocessableImageError } from '../../../server/features/evidence/image-analyzer.ts';
 import { ConfigError, loadConfig } from '../../../server/runtime/node/config.ts';
@@ -38,13 +39,18 @@ describe('Node vision engine with its real models', () => {
   it("finds the astronaut's face with an embedding, eyes open and smiling", async () => {
     const analysis = await vision.analyzeFaces(fixture('portraits/astronaut.jpg'), { embeddings: true });
     const face = onlyFace(analysis);
-    assert.deepEqual(analysis.embeddingSpace, {
+    const { neighbourhood, ...space } = analysis.embeddingSpace ?? {};
+    assert.deepEqual(space, {
       name: 'dlib-resnet-v1-chip',
       metric: 'euclidean',
       threshold: 0.6,
-      zones: { match: 0.5, mismatch: 0.62 },
+      zones: { match: 0.53, mismatch: 0.62 },
       qualityFloors: { sharpness: 0.014, eyes: 0.338 },
     });
+    // The neighbourhood model fits the embedder's 128 numbers, and this portrait's prediction is in range.
+    assert.equal(neighbourhood?.weights.length, 128);
+    const predicted = predictedNeighbourDistance(face.embedding ?? [], neighbourhood!);
+    assert.ok(predicted !== null && predicted >= neighbourhood!.min && predicted <= neighbourhood!.max);
     // A clear, frontal studio portrait: above both quality floors, so its face match can decide.
     const floors = analysis.embeddingSpace!.qualityFloors!;
     assert.ok(face.quality, 'the face carries its quality measures');
@@ -93,10 +99,17 @@ describe('Node vision engine with its real models', () => {
       onlyFace(await vision.analyzeFaces(bytes, { embeddings: true })).embedding as readonly number[];
     const space = DLIB_RESNET_SPACE;
     const reference = await embedding(astronaut);
-    const same = compareEmbeddings(reference, await embedding(degraded), space);
-    const other = compareEmbeddings(reference, await embedding(fixture('portraits/camera.jpg')), space);
-    assert.equal(faceMatchZone(same?.score ?? Number.NaN, space), 'match', `degraded copy: ${same?.score}`);
-    assert.equal(faceMatchZone(other?.score ?? 0, space), 'mismatch', `camera man: ${other?.score}`);
+    // As the face-match check scores a pair: the distance, adjusted for both faces' neighbourhoods.
+    const score = (probe: readonly number[]) => {
+      const distance = compareEmbeddings(reference, probe, space)?.score;
+      return distance === undefined
+        ? Number.NaN
+        : (adjustedDistance(distance, reference, probe, space) ?? Number.NaN);
+    };
+    const same = score(await embedding(degraded));
+    const other = score(await embedding(fixture('portraits/camera.jpg')));
+    assert.equal(faceMatchZone(same, space), 'match', `degraded copy: ${same}`);
+    assert.equal(faceMatchZone(other, space), 'mismatch', `camera man: ${other}`);
   });
 
   it('reads the machine-readable zone of a passport and of an ID card back exactly', async () => {

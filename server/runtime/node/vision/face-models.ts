@@ -6,6 +6,7 @@ import type { EmbeddingSpace, FaceObservation, FaceQuality } from '../../../feat
 import type { RawImage } from './decode-upright.ts';
 import { chipQuality, extractFaceChip, FACE_CHIP_SIZE, faceChipTransform } from './face-chip.ts';
 import { type MeshFace, observeFace } from './face-geometry.ts';
+import { DLIB_CHIP_NEIGHBOURHOOD } from './face-neighbourhood-weights.ts';
 import { loadFaceProposer } from './face-proposals.ts';
 import { requireFaceApi } from './load-face-api.ts';
 import { packageDir, packageVersion } from './package-paths.ts';
@@ -15,16 +16,17 @@ import { rescueTurnedFaces } from './turned-face-rescue.ts';
  * dlib's ResNet face embedder (face-api's `face_recognition_model`) fed dlib's own aligned 150 × 150 chip
  * (`face-chip.ts`), its embedding averaged with the mirrored chip's: 128 numbers per face, compared by
  * euclidean distance. dlib publishes 0.6 as its same-person threshold (99.38 % on LFW); the face match
- * decides in three zones instead, chosen on a tuning half (half A of the face-pair set and half A of 595
- * LFW people; docs/verification.md) and reported on the other halves:
- * - `match` ≤ 0.50: the largest distance at which the tuning half's different-person frontal pairs fall
- *   in the match zone at most 0.05 % of the time (0.501: 269 of 541,722; half the 0.1 % target). It was
- *   0.55 when half A of the face-pair set (10,051 such pairs) was all there was to choose on: on LFW's
- *   people 0.2 % of impostor pairs fell within 0.55, many more among some groups of people than others.
- * - `mismatch` > 0.62: the largest distance at which at most 1 % of the face-pair set's half A
- *   different-person pairs fall short of the mismatch zone (86 of 10,051), so few impostors cost a review;
- *   none of that half's 389 same-person frontal pairs lies beyond it. The same rule on the larger tuning
- *   half gives 0.605, which would reject 2 of its 1,746 same-person pairs without review: not taken.
+ * decides in three zones instead, on the distance adjusted for how close strangers come to each face
+ * (`neighbourhood`, `domain/face-neighbourhood.ts`: a linear model fitted by
+ * `bench/accuracy/fit-face-neighbourhood.ts` on the tuning half, half A of the face-pair set and half A of
+ * 595 LFW people; docs/verification.md), with limits chosen on that half and reported on the other halves:
+ * - `match` ≤ 0.53: the largest adjusted distance at which the tuning half's different-person frontal
+ *   pairs fall in the match zone at most 0.05 % of the time (half the 0.1 % target), each face adjusted
+ *   by a model fitted without its person (two folds): 0.534. It was 0.50 on the plain distance, and 0.55
+ *   when half A of the face-pair set (10,051 such pairs) was all there was to choose on.
+ * - `mismatch` > 0.62: the rule's 1 % of the tuning half's different-person pairs short of the mismatch
+ *   zone gives 0.614 on the adjusted distance (0.605 on the plain one); 0.62 is kept, which rejects fewer
+ *   genuine pairs unseen, and none of the tuning half's 1,746 same-person frontal pairs lies beyond it.
  * The space's name changed with the chip (was `dlib-resnet-v1` on a box crop): embeddings of the two
  * crops are never compared with each other.
  *
@@ -38,8 +40,9 @@ export const DLIB_RESNET_SPACE: EmbeddingSpace = {
   name: 'dlib-resnet-v1-chip',
   metric: 'euclidean',
   threshold: 0.6,
-  zones: { match: 0.5, mismatch: 0.62 },
+  zones: { match: 0.53, mismatch: 0.62 },
   qualityFloors: { sharpness: 0.014, eyes: 0.338 },
+  neighbourhood: DLIB_CHIP_NEIGHBOURHOOD,
 };
 
 /** Faces reported per image at most; a liveness frame or a selfie needs one, a crowd is refused anyway. */
