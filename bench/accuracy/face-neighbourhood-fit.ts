@@ -3,6 +3,7 @@
 // then a ridge regression of that mean on the face's embedding, so the server can predict it for a new
 // face without keeping anybody's embedding. Pure: fit-face-neighbourhood.ts reads the set and writes the
 // model.
+import { predictedNeighbourDistance } from '../../server/domain/face-neighbourhood.ts';
 import type { NeighbourhoodModel } from '../../server/features/vision/vision-engine.ts';
 
 export interface FittingFace {
@@ -151,11 +152,7 @@ export function crossFittedZoneRule(
   ];
   const shift = faces.map((face) => {
     const model = models[foldOf.get(face.person) as number] as NeighbourhoodModel;
-    const predicted = face.embedding.reduce(
-      (sum, value, i) => sum + value * (model.weights[i] as number),
-      model.bias,
-    );
-    return (Math.min(model.max, Math.max(model.min, predicted)) - model.typical) / 2;
+    return ((predictedNeighbourDistance(face.embedding, model) as number) - model.typical) / 2;
   });
   const genuine: number[] = [];
   const impostor: number[] = [];

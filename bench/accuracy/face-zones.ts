@@ -81,7 +81,8 @@ interface Usable {
   frontal: boolean;
 }
 
-function isFrontalSample(sample: FaceSample): boolean {
+/** Both angles within the check's frontal limit (a sample without a measured pose counts as frontal). */
+export function isFrontalSample(sample: FaceSample): boolean {
   return (
     sample.pose === undefined ||
     (Math.abs(sample.pose.yaw) <= FRONTAL_PROBE_MAX_DEGREES &&

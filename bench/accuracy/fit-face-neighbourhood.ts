@@ -7,9 +7,9 @@
 import { writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { FRONTAL_PROBE_MAX_DEGREES } from '../../server/domain/review/face-match-check.ts';
 import type { NeighbourhoodModel } from '../../server/features/vision/vision-engine.ts';
 import { createNodeVisionEngine } from '../../server/runtime/node/vision/node-vision-engine.ts';
+import { isFrontalSample } from './face-zones.ts';
 import { faceAcquirer } from './faces.ts';
 import {
   crossFittedZoneRule,
@@ -58,12 +58,8 @@ try {
     for (const image of identity.images) {
       const acquired = await acquire(image);
       if (!acquired.ok) continue;
-      const pose = acquired.sample.pose;
-      const frontal =
-        pose === undefined ||
-        (Math.abs(pose.yaw) <= FRONTAL_PROBE_MAX_DEGREES &&
-          Math.abs(pose.pitch) <= FRONTAL_PROBE_MAX_DEGREES);
-      if (frontal) faces.push({ person: identity.name, embedding: acquired.sample.embedding });
+      if (isFrontalSample(acquired.sample))
+        faces.push({ person: identity.name, embedding: acquired.sample.embedding });
     }
   }
 } finally {
