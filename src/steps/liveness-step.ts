@@ -3,7 +3,9 @@ import type { LivenessAction, LivenessChallenge } from '../api/verify-api.ts';
 import { type EncodeOptions, encodeJpeg } from '../capture/encode-jpeg.ts';
 import { CameraController } from '../controllers/camera-controller.ts';
 import type { CameraIssue } from '../flow/flow-types.ts';
+import { repeatedFramePair } from '../capture/quality/repeated-frames.ts';
 import type { ActionGuide, FaceGuide } from '../liveness/face-guide.ts';
+import { frameHash } from '../liveness/frame-hash.ts';
 import type { GuidanceIssue } from '../liveness/face-guidance.ts';
 import { actionPrompt, GUIDANCE_TEXT } from './liveness-actions.ts';
 import { livenessRetryText } from './liveness-retry-text.ts';
@@ -24,6 +26,8 @@ const LOOK_INTERVAL_MS = 80;
 const BETWEEN_ACTIONS_MS = 700;
 
 type Phase = 'intro' | 'capture' | 'checking';
+/** How a frame was taken: the action seen on the device, the timer, or the Capture button. */
+type TakenBy = 'action' | 'timer' | 'button';
 
 /** Whether the on-device face guidance is in use: `off` (no camera or no model URL), `loading`, `ready`, `unavailable` (failed to load: timed capture). */
 export type GuidanceState = 'off' | 'loading' | 'ready' | 'unavailable';
@@ -112,6 +116,7 @@ export class LivenessStep extends StepElement {
     faceOk: { state: true },
     countdown: { state: true },
     capturing: { state: true },
+    repeated: { state: true },
   };
 
   /** The widget's language, set by the shell as on every step; the wording itself comes through `t`. */
@@ -133,12 +138,16 @@ export class LivenessStep extends StepElement {
   declare countdown: number | null;
   /** The capture loop runs: the Capture button works. */
   declare capturing: boolean;
+  /** The last frame the loop was about to take showed the same picture as an earlier action's. */
+  declare repeated: boolean;
 
   readonly camera = new CameraController(this, { facing: 'user', idealWidth: 1280 });
   /** Milliseconds the face model took to load (import, models, warm-up), for diagnostics; null until loaded. */
   guideLoadMs: number | null = null;
   /** How each camera frame of the current attempt was taken: the action seen, the timer, or Capture. */
-  takenBy: ('action' | 'timer' | 'button')[] = [];
+  takenBy: TakenBy[] = [];
+  /** The perceptual hash of each frame the capture loop took in this attempt (see #captureAction). */
+  #hashes: string[] = [];
   #guide: Promise<FaceGuide | null> | null = null;
   #readyGuide: FaceGuide | null = null;
   /** Aborts the capture loop (new attempt, step left). */
@@ -160,6 +169,7 @@ export class LivenessStep extends StepElement {
     this.faceOk = false;
     this.countdown = null;
     this.capturing = false;
+    this.repeated = false;
   }
 
   override connectedCallback(): void {
@@ -245,8 +255,12 @@ export class LivenessStep extends StepElement {
     this.#run = run;
     const actions = this.challenge?.actions ?? [];
     this.#shootNow = false;
+    this.repeated = false;
     this.capturing = true;
-    if (this.frames.length === 0) this.takenBy = [];
+    if (this.frames.length === 0) {
+      this.takenBy = [];
+      this.#hashes = [];
+    }
     try {
       while (!run.signal.aborted && this.phase === 'capture' && this.frames.length < actions.length) {
         const frame = await this.#captureAction(actions[this.frames.length] ?? '', video, run.signal);
@@ -278,30 +292,44 @@ export class LivenessStep extends StepElement {
       if (!video.videoWidth) continue;
       const frame = this.#snap(video);
       const elapsed = performance.now() - started;
-      if (this.#shootNow) return this.#encode(frame, 'button');
-      if (elapsed >= limit) return this.#encode(frame, 'timer');
-      if (!guide) {
+      let by: TakenBy | null = this.#shootNow ? 'button' : elapsed >= limit ? 'timer' : null;
+      if (!by && !guide) {
         this.countdown = Math.ceil((limit - elapsed) / 1000);
         continue;
       }
-      try {
-        const verdict = await guide.look(frame);
-        if (signal.aborted) return null;
-        this.faceOk = verdict.issue === null;
-        // An issue is shown once two looks agree, and cleared at once.
-        if (verdict.issue === null || verdict.issue === pending) this.issue = verdict.issue;
-        pending = verdict.issue;
-        if (verdict.ready) return this.#encode(frame, 'action');
-      } catch {
-        // The model failed mid-way: the prompts carry on, timed.
-        guide = null;
-        this.#readyGuide = null;
-        this.guidance = 'unavailable';
-        this.issue = null;
-        this.faceOk = false;
-        started = performance.now();
-        limit = TIMED_DELAY_MS;
+      if (!by && guide) {
+        try {
+          const verdict = await guide.look(frame);
+          if (signal.aborted) return null;
+          this.faceOk = verdict.issue === null;
+          // An issue is shown once two looks agree, and cleared at once.
+          if (verdict.issue === null || verdict.issue === pending) this.issue = verdict.issue;
+          pending = verdict.issue;
+          if (verdict.ready) by = 'action';
+        } catch {
+          // The model failed mid-way: the prompts carry on, timed.
+          guide = null;
+          this.#readyGuide = null;
+          this.guidance = 'unavailable';
+          this.issue = null;
+          this.faceOk = false;
+          started = performance.now();
+          limit = TIMED_DELAY_MS;
+        }
       }
+      if (!by) continue;
+      const hash = frameHash(frame);
+      if (hash !== null && repeatedFramePair([...this.#hashes, hash], 'device')) {
+        // The same picture as an earlier action's: the server would send the attempt back as
+        // `frames_repeated` and count it. Not taken; the person is asked to move, and the wait starts again.
+        this.#shootNow = false;
+        this.repeated = true;
+        started = performance.now();
+        continue;
+      }
+      this.repeated = false;
+      if (hash !== null) this.#hashes.push(hash);
+      return this.#encode(frame, by);
     }
   }
 
@@ -317,7 +345,7 @@ export class LivenessStep extends StepElement {
     return canvas;
   }
 
-  async #encode(frame: HTMLCanvasElement, by: 'action' | 'timer' | 'button'): Promise<Blob> {
+  async #encode(frame: HTMLCanvasElement, by: TakenBy): Promise<Blob> {
     // A press during the pause after a frame counts for the next action (kept until a frame is taken).
     this.#shootNow = false;
     this.takenBy = [...this.takenBy, by];
@@ -413,7 +441,13 @@ export class LivenessStep extends StepElement {
                 <div class="oval ${guided && this.faceOk ? 'ok' : ''}" aria-hidden="true"></div>
                 ${this.countdown ? html`<div class="countdown" aria-hidden="true">${this.countdown}</div>` : null}
               </div>
-              <p class="guidance" role="status">${guided && this.issue ? t(GUIDANCE_TEXT[this.issue]) : ''}</p>
+              <p class="guidance" role="status">${
+                this.repeated
+                  ? t('livenessRetryMovements')
+                  : guided && this.issue
+                    ? t(GUIDANCE_TEXT[this.issue])
+                    : ''
+              }</p>
               <div class="actions">
                 <button
                   part="button primary shutter"

@@ -3,6 +3,7 @@ import { defineInnerElements, defineLivenessStep } from '../../src/define-inner-
 import { en } from '../../src/i18n/en.ts';
 import { translator } from '../../src/i18n/localize.ts';
 import type { LivenessStep } from '../../src/steps/liveness-step.ts';
+import { canvasCamera } from './support/canvas-camera.ts';
 import { deep, until } from './support/dom.ts';
 import { FakeVerifyApi, type FakeLivenessResult } from './support/fake-verify-api.ts';
 
@@ -36,15 +37,22 @@ const submitted = (api: FakeVerifyApi) =>
 
 describe('<idv-liveness-step> without the face model', () => {
   let step: LivenessStep | null = null;
+  /** Run after each test, pass or fail (the cameras a test put in place of the engine's). */
+  const cleanups: (() => void)[] = [];
   afterEach(() => {
     step?.remove();
     step = null;
+    for (const cleanup of cleanups.splice(0)) cleanup();
   });
 
   it('prompts each action and takes its frame a few seconds later, claiming no face guidance', async function () {
     // Above the sum of the waits below (30 s) and axe, so a slow runner fails on the wait that names the
     // step it was on, not on mocha's generic timeout.
     this.timeout(45_000);
+    // A camera whose picture moves: Firefox's and WebKit's own show an all but still one, whose frames
+    // the widget rightly refuses to send as repeated (the next test).
+    const camera = canvasCamera({ drifting: true });
+    cleanups.push(() => camera.restore());
     const mounted = await mountStep(null);
     step = mounted.step;
     expect(step.guidance).to.equal('off');
@@ -153,6 +161,35 @@ describe('<idv-liveness-step> without the face model', () => {
       expect(mounted.step.camera.status).to.equal('streaming');
     } finally {
       media.getUserMedia = original;
+    }
+  });
+
+  it('takes no frame that repeats an earlier one, saying so, and sends none the server would refuse as repeated', async function () {
+    // The first timed frame (3 s), a refused one (3 s more), then one after the picture changed (3 s):
+    // with axe and a loaded runner well inside this.
+    this.timeout(45_000);
+    // A camera that shows one still picture until the test moves it.
+    const camera = canvasCamera();
+    try {
+      const mounted = await mountStep(null);
+      step = mounted.step;
+      (await until(() => startButton(mounted.step), 3000, 'Start')).click();
+      await until(() => mounted.step.frames.length === 1, 12_000, 'first timed frame');
+      // The second action's timer fires on the same picture: not taken, and the person is told to move.
+      await until(() => mounted.step.repeated, 12_000, 'repeated frame refused on the device');
+      expect(deep(mounted.step, '.guidance')?.textContent?.trim()).to.equal(en.livenessRetryMovements);
+      expect(mounted.step.frames).to.have.length(1);
+      expect(submitted(mounted.api), 'nothing sent while the picture repeats').to.equal(undefined);
+      await expect(mounted.step).to.be.accessible();
+
+      // The person moves: the next frame is taken and the attempt sent.
+      camera.moveTo(260);
+      await until(() => submitted(mounted.api), 12_000, 'frames sent after moving');
+      expect(mounted.step.repeated).to.equal(false);
+      expect(mounted.step.takenBy).to.deep.equal(['timer', 'timer']);
+      expect(submitted(mounted.api)?.frames).to.have.length(2);
+    } finally {
+      camera.restore();
     }
   });
 

@@ -260,9 +260,12 @@ export function demoE2ePlugin(): TestRunnerPlugin<Payload> {
           if (!sessionId) return { error: 'the demo tenant has no session' };
           const id = encodeURIComponent(sessionId);
           const response = await fetch(`${one.started.origin}/v1/sessions/${id}/result`, { headers });
-          // Each liveness attempt's verdict is only in the log (the result says "attempts exhausted").
+          // Each liveness attempt's verdict is only in the log (the result says "attempts exhausted"):
+          // judged by the models, or sent back by a gate before them.
           const liveness = (one.records?.() ?? []).filter(
-            (record) => record['message'] === 'liveness judged' && record['session_id'] === sessionId,
+            (record) =>
+              (record['message'] === 'liveness judged' || record['message'] === 'liveness sent back') &&
+              record['session_id'] === sessionId,
           );
           return { status: response.status, result: await response.json(), liveness };
         }

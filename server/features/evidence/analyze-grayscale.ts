@@ -1,7 +1,7 @@
 import { measureCapture } from '../../../src/capture/quality/capture-quality.ts';
 import type { GrayscaleImage } from './grayscale-image.ts';
 import { type ImageAnalysis, UnprocessableImageError } from './image-analyzer.ts';
-import { perceptualHash } from './perceptual-hash.ts';
+import { perceptualHash } from '../../../src/capture/quality/perceptual-hash.ts';
 import { type SniffedImageType, sniffImageType } from './sniff-image-type.ts';
 
 // What every ImageAnalyzer does around its own decoder (sharp on Node, the canvas in the browser), so

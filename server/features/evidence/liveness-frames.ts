@@ -1,5 +1,5 @@
 import type { ImageAnalysis } from './image-analyzer.ts';
-import { hammingDistance } from './perceptual-hash.ts';
+import { repeatedFramePair } from '../../../src/capture/quality/repeated-frames.ts';
 
 /** What the server issued at `POST /v1/verify/liveness/challenge`. */
 export interface LivenessChallenge {
@@ -22,18 +22,6 @@ export type LivenessFramesVerdict =
       reason: LivenessRetryReason /** Frame positions involved, 0-based. */;
       frames: number[];
     };
-
-/**
- * Two frames whose perceptual hashes differ in at most this many of 64 bits count as the same
- * picture. Measured on 640×480 synthetic captures: re-encoding (JPEG q20, WebP), a 20 % resize, a
- * brightness change or a slight blur move the pHash by 0 bits; shifting the scene by 3 % of the
- * width moves it 8 bits, by 6 % 14 bits. 3 catches a replayed or re-encoded image with margin while
- * a head turn between two actions passes. A subject who does not move at all also reads as repeated,
- * which is intended: every action must be visible. This stops the cheap replay (one photo for every
- * action), not a crafted video: it is a plausibility gate in front of the real liveness and
- * face-match checks.
- */
-export const MAX_SAME_FRAME_DISTANCE = 3;
 
 /**
  * Checks the frames of one liveness attempt before any face analysis runs. Frames are given in the
@@ -59,12 +47,10 @@ export function evaluateLivenessFrames(
   const undecodable = frames.flatMap((frame, index) => (frame === null ? [index] : []));
   if (undecodable.length > 0) return { status: 'retry', reason: 'frame_undecodable', frames: undecodable };
   const analyses = frames as readonly ImageAnalysis[];
-  for (let i = 0; i < analyses.length; i++) {
-    for (let j = i + 1; j < analyses.length; j++) {
-      const distance = hammingDistance(analyses[i]!.perceptualHash, analyses[j]!.perceptualHash);
-      if (distance <= MAX_SAME_FRAME_DISTANCE)
-        return { status: 'retry', reason: 'frames_repeated', frames: [i, j] };
-    }
-  }
+  const repeated = repeatedFramePair(
+    analyses.map((analysis) => analysis.perceptualHash),
+    'server',
+  );
+  if (repeated) return { status: 'retry', reason: 'frames_repeated', frames: repeated };
   return { status: 'accepted' };
 }

@@ -208,6 +208,10 @@ export function registerVerifyLiveness(app: OpenAPIHono<AppEnv>, kit: RouteKit):
         failure: verdict.judgement.failure,
         frame_ms: verdict.durationsMs,
       });
+    } else if (verdict?.status === 'retry') {
+      // Sent back by a gate before the models (expired, repeated or undecodable frames): an operator
+      // asking why a genuine person ran out of attempts needs the reason, which carries nothing personal.
+      deps.logger?.info('liveness sent back', { session_id: caller.session.id, reason: verdict.reason });
     }
     const refusedForCapture = judgeable && captureIssues.length > 0;
     const decodable = refusedForCapture

@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { hammingDistance, perceptualHash } from '../../../server/features/evidence/perceptual-hash.ts';
-import { MAX_SAME_FRAME_DISTANCE } from '../../../server/features/evidence/liveness-frames.ts';
+import { hammingDistance, perceptualHash } from '../../../src/capture/quality/perceptual-hash.ts';
+import { analysisSize } from '../../../src/capture/quality/capture-quality.ts';
+import { lumaOfRgba } from '../../../src/capture/quality/luma-image.ts';
+import {
+  DEVICE_REPEAT_MARGIN,
+  MAX_SAME_FRAME_DISTANCE,
+  repeatedFramePair,
+} from '../../../src/capture/quality/repeated-frames.ts';
 import { sharpImageAnalyzer } from '../../../server/runtime/node/sharp-image-analyzer.ts';
 import { documentJpeg, faceFrameJpeg } from './synthetic-images.ts';
 
@@ -62,5 +68,43 @@ describe('hammingDistance', () => {
 
   it('throws on a malformed hash, which is a programming error', () => {
     assert.throws(() => hammingDistance('xyz', '0000000000000000'), RangeError);
+  });
+});
+
+describe('repeatedFramePair: the one judgement of repeated liveness frames', () => {
+  const base = 'c3a51e0f9b2d4871';
+  /** `base` with its lowest `bits` bits flipped. */
+  const flipped = (bits: number) =>
+    (BigInt(`0x${base}`) ^ ((1n << BigInt(bits)) - 1n)).toString(16).padStart(16, '0');
+
+  it('names the first pair within the judge’s distance, in order', () => {
+    assert.deepEqual(repeatedFramePair([base, flipped(40), flipped(2)], 'server'), [0, 2]);
+    assert.equal(repeatedFramePair([base, flipped(40), flipped(20)], 'server'), null);
+  });
+
+  it('is stricter on the device: every set the device would send, the server takes as distinct', () => {
+    for (let bits = 0; bits <= 12; bits++) {
+      const pair = [base, flipped(bits)];
+      const device = repeatedFramePair(pair, 'device');
+      const server = repeatedFramePair(pair, 'server');
+      if (device === null) assert.equal(server, null, `${bits} bits`);
+      assert.equal(server !== null, bits <= MAX_SAME_FRAME_DISTANCE, `${bits} bits`);
+      assert.equal(device !== null, bits <= MAX_SAME_FRAME_DISTANCE + DEVICE_REPEAT_MARGIN, `${bits} bits`);
+    }
+  });
+
+  it('gives the widget’s capture and the server’s upload of one frame hashes within the margin', async () => {
+    // The widget hashes the camera frame's luma at the analysis size, the server the JPEG it was sent
+    // (here the frame's pixels downscaled by sharp stand in for the canvas's).
+    const frame = await faceFrameJpeg(0.05, 0.02);
+    const { width = 0, height = 0 } = await sharp(frame).metadata();
+    const { data, info } = await sharp(frame)
+      .resize(analysisSize(width, height))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const onDevice = perceptualHash(lumaOfRgba(data, info.width, info.height));
+    const onServer = await hashOf(await sharp(frame).jpeg({ quality: 85 }).toBuffer());
+    assert.ok(hammingDistance(onDevice, onServer) <= DEVICE_REPEAT_MARGIN, `${onDevice} vs ${onServer}`);
   });
 });

@@ -208,6 +208,8 @@ export type LiveStep = Updatable & {
   frames: Blob[];
   phase: string;
   retryMessage: string;
+  /** How each frame of the attempt was taken: the action seen on the device, the timer, or Capture. */
+  takenBy: string[];
 };
 
 /**
@@ -221,7 +223,7 @@ export async function answerLivenessUntilAccepted(
   attempts = 3,
 ): Promise<string[][]> {
   const answered: string[][] = [];
-  // What the widget said after each refused attempt: the reason a failure message names.
+  // What the widget said after each refused attempt, and how it took the frames: what a failure names.
   const refusals: string[] = [];
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const live = (await livenessStep(el)) as LiveStep;
@@ -235,7 +237,7 @@ export async function answerLivenessUntilAccepted(
       `the verdict on liveness attempt ${attempt}`,
     );
     if (where(el) !== 'liveness') return answered;
-    refusals.push(live.retryMessage);
+    refusals.push(`${live.retryMessage} (frames taken by: ${live.takenBy.join(', ')})`);
   }
   throw new Error(
     `liveness not accepted in ${attempts} attempts: ${JSON.stringify(answered)}; the widget said ${JSON.stringify(refusals)}`,

@@ -1,11 +1,11 @@
-import type { GrayscaleImage } from './grayscale-image.ts';
+import type { LumaImage } from './luma-image.ts';
 
 const DCT_SIZE = 32;
 const HASH_SIDE = 8;
 const HEX_HASH = /^[0-9a-f]{16}$/;
 
 /** Box-averages the image down to `side × side` cells (every source pixel counts once). */
-function shrink({ pixels, width, height }: GrayscaleImage, side: number): Float64Array {
+function shrink({ pixels, width, height }: LumaImage, side: number): Float64Array {
   const sums = new Float64Array(side * side);
   const counts = new Float64Array(side * side);
   for (let y = 0; y < height; y++) {
@@ -42,7 +42,7 @@ const COSINES = (() => {
  * @example
  * perceptualHash({ pixels, width: 640, height: 480 }) // 'c3a51e0f9b2d4871'
  */
-export function perceptualHash(image: GrayscaleImage): string {
+export function perceptualHash(image: LumaImage): string {
   const cells = shrink(image, DCT_SIZE);
   // Separable DCT: along rows first (32 rows × 8 frequencies), then down the columns.
   const rowPass = new Float64Array(DCT_SIZE * HASH_SIDE);
