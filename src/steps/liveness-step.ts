@@ -146,8 +146,8 @@ export class LivenessStep extends StepElement {
   guideLoadMs: number | null = null;
   /** How each camera frame of the current attempt was taken: the action seen, the timer, or Capture. */
   takenBy: TakenBy[] = [];
-  /** The perceptual hash of each frame the capture loop took in this attempt (see #captureAction). */
-  #hashes: string[] = [];
+  /** The perceptual hash of each frame of this attempt, null where the canvas could not be read. */
+  #hashes: (string | null)[] = [];
   #guide: Promise<FaceGuide | null> | null = null;
   #readyGuide: FaceGuide | null = null;
   /** Aborts the capture loop (new attempt, step left). */
@@ -264,6 +264,7 @@ export class LivenessStep extends StepElement {
     try {
       while (!run.signal.aborted && this.phase === 'capture' && this.frames.length < actions.length) {
         const frame = await this.#captureAction(actions[this.frames.length] ?? '', video, run.signal);
+        if (frame === 'retake') continue;
         if (!frame || run.signal.aborted) return;
         const done = this.frames.length + 1 >= actions.length;
         await this.addFrame(frame);
@@ -278,7 +279,7 @@ export class LivenessStep extends StepElement {
     action: LivenessAction,
     video: HTMLVideoElement,
     signal: AbortSignal,
-  ): Promise<Blob | null> {
+  ): Promise<Blob | 'retake' | null> {
     this.issue = null;
     this.faceOk = false;
     let guide: ActionGuide | null = null;
@@ -319,18 +320,31 @@ export class LivenessStep extends StepElement {
       }
       if (!by) continue;
       const hash = frameHash(frame);
-      if (hash !== null && repeatedFramePair([...this.#hashes, hash], 'device')) {
-        // The same picture as an earlier action's: the server would send the attempt back as
-        // `frames_repeated` and count it. Not taken; the person is asked to move, and the wait starts again.
+      const earlier = this.#sameAs(hash);
+      if (earlier >= 0) {
+        // The same picture as an earlier action's frame: one of the two does not show its action (the
+        // timer took a frame before the person moved, or the person held still), and the server would
+        // send the set back as `frames_repeated` and count the attempt. Neither is kept: the frames from
+        // that earlier action on are taken again, with the prompts, and the person is told why.
         this.#shootNow = false;
         this.repeated = true;
-        started = performance.now();
-        continue;
+        this.frames = this.frames.slice(0, earlier);
+        this.takenBy = this.takenBy.slice(0, earlier);
+        this.#hashes = this.#hashes.slice(0, earlier);
+        return 'retake';
       }
       this.repeated = false;
-      if (hash !== null) this.#hashes.push(hash);
+      this.#hashes.push(hash);
       return this.#encode(frame, by);
     }
+  }
+
+  /** The first earlier frame of this attempt that shows the same picture as `hash` (the device's limit), or -1. */
+  #sameAs(hash: string | null): number {
+    if (hash === null) return -1;
+    return this.#hashes.findIndex(
+      (earlier) => earlier !== null && repeatedFramePair([earlier, hash], 'device'),
+    );
   }
 
   /** The video's current frame on a canvas: the one the model looks at is the one sent. */

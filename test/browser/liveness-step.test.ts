@@ -165,7 +165,7 @@ describe('<idv-liveness-step> without the face model', () => {
   });
 
   it('takes no frame that repeats an earlier one, saying so, and sends none the server would refuse as repeated', async function () {
-    // The first timed frame (3 s), a refused one (3 s more), then one after the picture changed (3 s):
+    // The first timed frame (3 s), a refused one (3.7 s more), then two after the picture changed (7 s):
     // with axe and a loaded runner well inside this.
     this.timeout(45_000);
     // A camera that shows one still picture until the test moves it.
@@ -175,15 +175,21 @@ describe('<idv-liveness-step> without the face model', () => {
       step = mounted.step;
       (await until(() => startButton(mounted.step), 3000, 'Start')).click();
       await until(() => mounted.step.frames.length === 1, 12_000, 'first timed frame');
-      // The second action's timer fires on the same picture: not taken, and the person is told to move.
+      // The second action's timer fires on the same picture: neither frame is kept (either may be the one
+      // that misses its action), the prompts start again at the first action, and the person is told why.
       await until(() => mounted.step.repeated, 12_000, 'repeated frame refused on the device');
+      await mounted.step.updateComplete;
       expect(deep(mounted.step, '.guidance')?.textContent?.trim()).to.equal(en.livenessRetryMovements);
-      expect(mounted.step.frames).to.have.length(1);
+      expect(mounted.step.frames).to.have.length(0);
+      expect(deep(mounted.step, '.prompt')?.textContent?.trim()).to.equal(en.actionTurnLeft);
       expect(submitted(mounted.api), 'nothing sent while the picture repeats').to.equal(undefined);
       await expect(mounted.step).to.be.accessible();
 
-      // The person moves: the next frame is taken and the attempt sent.
+      // The person follows the prompts: one picture for the first action, another for the second.
       camera.moveTo(260);
+      await until(() => mounted.step.frames.length === 1, 12_000, 'the first frame again');
+      expect(mounted.step.repeated).to.equal(false);
+      camera.moveTo(0);
       await until(() => submitted(mounted.api), 12_000, 'frames sent after moving');
       expect(mounted.step.repeated).to.equal(false);
       expect(mounted.step.takenBy).to.deep.equal(['timer', 'timer']);
