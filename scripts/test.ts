@@ -262,16 +262,21 @@ function faceCameraStage(others: readonly Stage[]): Stage {
 /**
  * Why the face-camera group gets a second run when a test fails. The fake camera plays its poses at wall
  * clock speed (1.5 s each, a 9 s loop) whatever the load, while the page's face model looks more slowly
- * when the CPU is short, and a pose counts after three looks; the widget waits 12 s for an action before
- * it takes a frame anyway. On the slower 2-core machine of 2026-11-30 this group failed in two of three
- * clean-clone runs (a genuine liveness refused three times, by a gate before the models), and passed when
- * run again alone. Beside a one-core busy loop the tree of the face match's neighbourhood change failed 3
- * of 3 runs and the tree before it passed 2 of 2, though liveness uses neither the zones nor the model:
- * too few runs to tell, and to be settled. A product failure fails both runs; the summary names the
- * first run's failures either way.
+ * when the CPU is short; the widget waits 12 s for an action before it takes a frame anyway, and the
+ * server judges each action from its own face mesh. On the slower 2-core machine of 2026-11-30 this group
+ * failed in two of three clean-clone runs: a genuine liveness refused three times by a gate before the
+ * models. The demo's trail, with the server's answers, showed why under a one-core busy loop: the page's
+ * model fired for the next action on the very picture it had just taken for the last one (the person, here
+ * the camera, still holding that pose), and the server refused the set as `frames_repeated`. The widget
+ * now keeps no such frame (src/steps/liveness-step.ts). In ten runs beside the busy loop since, the group
+ * passed every time; of the seven whose trail was read, the widget refused a repeated picture in four
+ * (each a refused attempt before), and in three of the five whose server answers were printed one demo
+ * flow needed a second attempt: the server judged an action `not_performed` that the page's model had
+ * seen. That disagreement of two models remains, so the rerun stays. A product failure fails both runs;
+ * the summary names the first run's failures either way.
  */
 const FACE_CAMERA_RERUN =
-  "the fake camera's timed poses were missed (this group's runs depend on the CPU the page's face model gets)";
+  "the page's face model and the server's judged an action differently (this group's runs depend on the CPU the page's model gets)";
 
 /**
  * The widget and the console against the MSW worker in the page (no server process), one engine after

@@ -321,11 +321,18 @@ export class LivenessStep extends StepElement {
       if (!by) continue;
       const hash = frameHash(frame);
       const earlier = this.#sameAs(hash);
+      if (earlier >= 0 && by === 'action' && this.takenBy[earlier] === 'action') {
+        // The face model saw this action in the very picture it saw an earlier one in: the person still
+        // holds that pose. Not taken; the model looks on (the timer runs on) until the picture changes.
+        this.repeated = true;
+        continue;
+      }
       if (earlier >= 0) {
-        // The same picture as an earlier action's frame: one of the two does not show its action (the
-        // timer took a frame before the person moved, or the person held still), and the server would
-        // send the set back as `frames_repeated` and count the attempt. Neither is kept: the frames from
-        // that earlier action on are taken again, with the prompts, and the person is told why.
+        // The same picture as an earlier action's frame, one of them taken by the timer or by Capture:
+        // one of the two does not show its action (the timer took a frame before the person moved, or
+        // the person held still), and the server would send the set back as `frames_repeated` and count
+        // the attempt. Neither is kept: the frames from that earlier action on are taken again, with the
+        // prompts, and the person is told why.
         this.#shootNow = false;
         this.repeated = true;
         this.frames = this.frames.slice(0, earlier);

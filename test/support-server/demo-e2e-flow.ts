@@ -137,7 +137,22 @@ export async function expectVerified(
   variant: number,
 ): Promise<void> {
   const { verified, trail, ms } = await verifyInDemo(target, started, mode, variant);
-  console.log(`demo ${target} ${mode}: verified in ${Math.round(ms)} ms (${trail.join(' → ')})`);
+  // On the real server, what its gates and models answered each liveness attempt (the server's log).
+  const decision =
+    target === 'server'
+      ? await command<{ liveness?: Record<string, unknown>[] } | null>('idv-demo-e2e:decision', {
+          target,
+          ...(verified.sessionId ? { sessionId: verified.sessionId } : {}),
+        }).catch(() => null)
+      : null;
+  const attempts = decision?.liveness?.map((record) =>
+    record['message'] === 'liveness judged'
+      ? `judged ${record['accepted'] ? 'accepted' : `refused (${JSON.stringify(record['failure'])})`}`
+      : `sent back (${String(record['reason'])})`,
+  );
+  console.log(
+    `demo ${target} ${mode}: verified in ${Math.round(ms)} ms (${trail.join(' → ')})${attempts ? `; liveness attempts: ${attempts.join(', ')}` : ''}`,
+  );
   const fields = await passportFields();
   expect(verified.status).to.equal('approved');
   // The name the backend read from `GET /v1/identities/:id`, once the API said approved.

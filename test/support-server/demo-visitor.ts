@@ -184,6 +184,20 @@ export function visitorMove(arg: { mode: 'embed' | 'redirect'; userId: string; f
         once(`liveness-start-${(live as unknown as { retryMessage?: string }).retryMessage ?? ''}`, () =>
           start.click(),
         );
+      // Where the attempt stands, for the trail: frames taken so far (and how), a repeated picture the
+      // widget refused, the server's last answer.
+      const at = live as unknown as {
+        frames?: unknown[];
+        takenBy?: string[];
+        repeated?: boolean;
+        retryMessage?: string;
+      } | null;
+      if (at?.frames) {
+        const taken = at.takenBy?.slice(0, at.frames.length).join(',') || 'none';
+        return {
+          waiting: `liveness (frames ${taken}${at.repeated ? ', repeated' : ''}${at.retryMessage ? `, retry "${at.retryMessage}"` : ''})`,
+        };
+      }
       break;
     }
     case 'review': {
