@@ -147,7 +147,7 @@ export async function expectVerified(
       : null;
   const attempts = decision?.liveness?.map((record) =>
     record['message'] === 'liveness judged'
-      ? `judged ${record['accepted'] ? 'accepted' : `refused (${JSON.stringify(record['failure'])})`}`
+      ? `judged ${record['accepted'] ? 'accepted' : `refused (${JSON.stringify(record['failure'])}: ${JSON.stringify(record['actions'])})`}`
       : `sent back (${String(record['reason'])})`,
   );
   console.log(

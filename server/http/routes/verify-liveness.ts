@@ -156,6 +156,11 @@ function retryFields(verdict: LivenessAttemptVerdict) {
   };
 }
 
+/** A measure for the log, to two decimals (null when the frame had none). */
+function roundedMeasure(value: number | undefined): number | null {
+  return value === undefined || !Number.isFinite(value) ? null : Math.round(value * 100) / 100;
+}
+
 export function registerVerifyLiveness(app: OpenAPIHono<AppEnv>, kit: RouteKit): void {
   const { deps } = kit;
   // The kit's middleware reads the form, its size capped while it streams; FramesForm validates it.
@@ -206,6 +211,15 @@ export function registerVerifyLiveness(app: OpenAPIHono<AppEnv>, kit: RouteKit):
         session_id: caller.session.id,
         accepted: verdict.judgement.accepted,
         failure: verdict.judgement.failure,
+        // Each action's outcome with the head pose, eyes and smile it was judged on (numbers, no image and
+        // nothing that identifies anyone): why a genuine attempt was refused, against which bar.
+        actions: verdict.judgement.actions.map(({ action, outcome, measured }) => ({
+          action,
+          outcome,
+          ...Object.fromEntries(
+            ['yaw', 'pitch', 'eyes_open', 'smile'].map((key) => [key, roundedMeasure(measured[key])]),
+          ),
+        })),
         frame_ms: verdict.durationsMs,
       });
     } else if (verdict?.status === 'retry') {

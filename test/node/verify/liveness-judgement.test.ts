@@ -233,6 +233,52 @@ for (const engine of testEngines()) {
       assert.equal(stored['judgement'], null);
     });
 
+    it('logs why each attempt was answered: the gate’s reason, or each action’s outcome and measures', async () => {
+      const records: Record<string, unknown>[] = [];
+      const logger = h.deps.logger;
+      h.deps.logger = {
+        info: (message, fields) => records.push({ message, ...fields }),
+        error: () => {},
+      };
+      try {
+        vision.state.script = (frame, action) => analysisOf([faceOf(frame === 1 ? null : action)]);
+        const { sessionId, token } = await createConsentedSession(h);
+        await attempt(token, [frames[0]!, frames[0]!, frames[0]!]);
+        const { challenge } = await attempt(token);
+        const ours = records.filter((record) => record['session_id'] === sessionId);
+        assert.deepEqual(ours[0], {
+          message: 'liveness sent back',
+          session_id: sessionId,
+          reason: 'frames_repeated',
+        });
+        const judged = ours.find((record) => record['message'] === 'liveness judged');
+        assert.equal(judged?.['accepted'], false);
+        assert.equal(judged?.['failure'], 'not_performed');
+        const actions = judged?.['actions'] as Record<string, unknown>[];
+        assert.deepEqual(
+          actions.map((verdict) => [verdict['action'], verdict['outcome']]),
+          challenge['actions'].map((action: string, frame: number) => [
+            action,
+            frame === 1 ? 'not_performed' : 'performed',
+          ]),
+        );
+        for (const verdict of actions) {
+          assert.deepEqual(Object.keys(verdict).sort(), [
+            'action',
+            'eyes_open',
+            'outcome',
+            'pitch',
+            'smile',
+            'yaw',
+          ]);
+        }
+        // Measures of a pose, never the face's embedding or anything of the image.
+        assert.equal(JSON.stringify(ours).includes('embedding'), false);
+      } finally {
+        h.deps.logger = logger;
+      }
+    });
+
     it('treats a frame the engine cannot decode as an undecodable frame', async () => {
       vision.state.script = (frame, action) =>
         frame === 0 ? new UnprocessableImageError('undecodable', 'test') : analysisOf([faceOf(action)]);
