@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { encodeJpeg } from '../capture/encode-jpeg.ts';
 import { analyzeFrame, type FrameQuality } from '../capture/frame-quality.ts';
-import { analysisSize } from '../capture/quality/capture-quality.ts';
+import { drawAnalysisCopy } from '../capture/analysis-copy.ts';
 
 export type CameraStatus = 'idle' | 'requesting' | 'streaming' | 'denied' | 'unavailable';
 export type CameraFacing = 'environment' | 'user';
@@ -105,23 +105,10 @@ export class CameraController implements ReactiveController {
     const { videoWidth: w, videoHeight: h } = video;
     if (!w || !h) return null;
     // The shared analysis size (the server downscales uploads to the same), so both measure alike.
-    const { width, height } = analysisSize(w, h);
     this.#analysisCanvas ??= document.createElement('canvas');
-    const canvas = this.#analysisCanvas;
-    if (canvas.width !== width || canvas.height !== height) {
-      canvas.width = width;
-      canvas.height = height;
-    }
-    // willReadFrequently keeps the canvas on the CPU, so getImageData does not read back from the GPU
-    // on every frame (the slow path in Chromium).
-    const ctx = canvas.getContext('2d', { willReadFrequently: true });
-    if (!ctx) return null;
-    // High-quality smoothing averages every source pixel, as libvips does on the server; the default
-    // bilinear samples a few and aliases, which inflates sharpness above what the server measures.
-    ctx.imageSmoothingEnabled = true;
-    ctx.imageSmoothingQuality = 'high';
-    ctx.drawImage(video, 0, 0, width, height);
-    return analyzeFrame(ctx.getImageData(0, 0, width, height).data, width, height, { width: w, height: h });
+    const copy = drawAnalysisCopy(this.#analysisCanvas, video, w, h);
+    if (!copy) return null;
+    return analyzeFrame(copy.data, copy.width, copy.height, { width: w, height: h });
   }
 
   /** The current frame as an upload-ready JPEG. */

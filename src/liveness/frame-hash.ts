@@ -1,4 +1,4 @@
-import { analysisSize } from '../capture/quality/capture-quality.ts';
+import { drawAnalysisCopy } from '../capture/analysis-copy.ts';
 import { lumaOfRgba } from '../capture/quality/luma-image.ts';
 import { perceptualHash } from '../capture/quality/perceptual-hash.ts';
 
@@ -13,16 +13,7 @@ let analysisCanvas: HTMLCanvasElement | null = null;
  * frameHash(snapshotCanvas) // 'c3a51e0f9b2d4871'
  */
 export function frameHash(frame: HTMLCanvasElement): string | null {
-  const { width, height } = analysisSize(frame.width, frame.height);
   analysisCanvas ??= document.createElement('canvas');
-  const canvas = analysisCanvas;
-  canvas.width = width;
-  canvas.height = height;
-  const ctx = canvas.getContext('2d', { willReadFrequently: true });
-  if (!ctx) return null;
-  // High-quality smoothing averages every source pixel, as libvips does on the server.
-  ctx.imageSmoothingEnabled = true;
-  ctx.imageSmoothingQuality = 'high';
-  ctx.drawImage(frame, 0, 0, width, height);
-  return perceptualHash(lumaOfRgba(ctx.getImageData(0, 0, width, height).data, width, height));
+  const copy = drawAnalysisCopy(analysisCanvas, frame, frame.width, frame.height);
+  return copy && perceptualHash(lumaOfRgba(copy.data, copy.width, copy.height));
 }

@@ -3,7 +3,7 @@ import type { LivenessAction, LivenessChallenge } from '../api/verify-api.ts';
 import { type EncodeOptions, encodeJpeg } from '../capture/encode-jpeg.ts';
 import { CameraController } from '../controllers/camera-controller.ts';
 import type { CameraIssue } from '../flow/flow-types.ts';
-import { repeatedFramePair } from '../capture/quality/repeated-frames.ts';
+import { sameFrame } from '../capture/quality/repeated-frames.ts';
 import type { ActionGuide, FaceGuide } from '../liveness/face-guide.ts';
 import { frameHash } from '../liveness/frame-hash.ts';
 import type { GuidanceIssue } from '../liveness/face-guidance.ts';
@@ -349,9 +349,7 @@ export class LivenessStep extends StepElement {
   /** The first earlier frame of this attempt that shows the same picture as `hash` (the device's limit), or -1. */
   #sameAs(hash: string | null): number {
     if (hash === null) return -1;
-    return this.#hashes.findIndex(
-      (earlier) => earlier !== null && repeatedFramePair([earlier, hash], 'device'),
-    );
+    return this.#hashes.findIndex((earlier) => earlier !== null && sameFrame(earlier, hash, 'device'));
   }
 
   /** The video's current frame on a canvas: the one the model looks at is the one sent. */

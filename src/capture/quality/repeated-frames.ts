@@ -23,22 +23,31 @@ export const DEVICE_REPEAT_MARGIN = 2;
 export type RepeatJudge = 'device' | 'server';
 
 /** The largest distance at which two hashes are the same picture, for `judge`. */
-export function sameFrameDistance(judge: RepeatJudge): number {
+function sameFrameDistance(judge: RepeatJudge): number {
   return judge === 'device' ? MAX_SAME_FRAME_DISTANCE + DEVICE_REPEAT_MARGIN : MAX_SAME_FRAME_DISTANCE;
 }
 
 /**
- * The first pair of frames (positions, in order) that show the same picture, or null: the one judgement
- * of repeated liveness frames, used by the server's gate and by the widget before it takes a frame.
+ * Whether two frames' perceptual hashes show the same picture, for `judge`: the one judgement of repeated
+ * liveness frames, used by the server's gate and by the widget before it keeps a frame.
+ *
+ * @example
+ * sameFrame('c3a51e0f9b2d4871', 'c3a51e0f9b2d4870', 'server') // true
+ */
+export function sameFrame(a: string, b: string, judge: RepeatJudge): boolean {
+  return hammingDistance(a, b) <= sameFrameDistance(judge);
+}
+
+/**
+ * The first pair of frames (positions, in order) that show the same picture, or null.
  *
  * @example
  * repeatedFramePair(['c3a51e0f9b2d4871', '3c5ae1f064d2b78e', 'c3a51e0f9b2d4870'], 'server') // [0, 2]
  */
 export function repeatedFramePair(hashes: readonly string[], judge: RepeatJudge): [number, number] | null {
-  const limit = sameFrameDistance(judge);
   for (let i = 0; i < hashes.length; i++) {
     for (let j = i + 1; j < hashes.length; j++) {
-      if (hammingDistance(hashes[i] as string, hashes[j] as string) <= limit) return [i, j];
+      if (sameFrame(hashes[i] as string, hashes[j] as string, judge)) return [i, j];
     }
   }
   return null;
