@@ -222,6 +222,44 @@ function cellsOf(
   return { line, firstCenter, pitch, curve, cells, onLattice: lattice.count === length };
 }
 
+interface LatticeLine {
+  line: TextLine;
+  lattice: Lattice;
+}
+
+/** Two lines of one zone, but for their left ends: the same pitch and height, one line apart. */
+function sameZone(above: LatticeLine, below: LatticeLine): boolean {
+  const spacing = below.line.centerY - above.line.centerY;
+  return (
+    Math.abs(below.lattice.pitch / above.lattice.pitch - 1) <= 0.15 &&
+    Math.abs(below.line.height / above.line.height - 1) <= 0.3 &&
+    spacing >= 1.1 * above.line.height &&
+    spacing <= 3.8 * above.line.height
+  );
+}
+
+/** The zone's lines start in the same column (ICAO 9303 prints every line from the same margin). */
+function aligned(above: LatticeLine, below: LatticeLine): boolean {
+  return Math.abs(below.line.x0 - above.line.x0) <= 1.5 * above.lattice.pitch;
+}
+
+/**
+ * How far, in pitches, a line's first glyph must stand from its second to be ink beside the line rather
+ * than its first character. A filler lost at the second cell (melted into a run) leaves two pitches too,
+ * so this alone proves nothing: {@link findMrzZone} drops such a glyph only when that aligns the line.
+ */
+const LONE_LEAD_PITCHES = 1.6;
+
+/** The line without its first glyph when that glyph stands alone, laid on its lattice again. */
+function withoutLoneLead({ line, lattice }: LatticeLine): LatticeLine | null {
+  const [first, second] = line.glyphs;
+  if (!first || !second || second.x0 - first.x0 < LONE_LEAD_PITCHES * lattice.pitch) return null;
+  const glyphs = line.glyphs.slice(1);
+  const trimmed: TextLine = { ...line, glyphs, x0: Math.min(...glyphs.map((g) => g.x0)) };
+  const relaid = latticeOf(trimmed);
+  return relaid ? { line: trimmed, lattice: relaid } : null;
+}
+
 /**
  * Finds the machine-readable zone among a document's text lines: 2 or 3 consecutive monospaced lines of
  * 30, 36 or 44 characters, the same height and pitch, left-aligned, one line height apart; the lowest
@@ -235,23 +273,29 @@ function cellsOf(
 export function findMrzZone(lines: readonly TextLine[], map: InkMap): MrzZone | null {
   const candidates = lines
     .map((line) => ({ line, lattice: latticeOf(line) }))
-    .filter((entry): entry is { line: TextLine; lattice: Lattice } => entry.lattice !== null)
+    .filter((entry): entry is LatticeLine => entry.lattice !== null)
     .filter(({ lattice }) => lattice.count >= 26 && lattice.count <= 48);
-  const chains: (typeof candidates)[] = [];
+  const chains: LatticeLine[][] = [];
   for (const candidate of candidates) {
-    const chain = chains.find((c) => {
-      const last = c[c.length - 1] as (typeof candidates)[number];
-      const spacing = candidate.line.centerY - last.line.centerY;
-      return (
-        Math.abs(candidate.lattice.pitch / last.lattice.pitch - 1) <= 0.15 &&
-        Math.abs(candidate.line.height / last.line.height - 1) <= 0.3 &&
-        Math.abs(candidate.line.x0 - last.line.x0) <= 1.5 * last.lattice.pitch &&
-        spacing >= 1.1 * last.line.height &&
-        spacing <= 3.8 * last.line.height
-      );
-    });
-    if (chain) chain.push(candidate);
-    else chains.push([candidate]);
+    let joined = false;
+    for (const chain of chains) {
+      const last = chain[chain.length - 1] as LatticeLine;
+      if (!sameZone(last, candidate)) continue;
+      if (aligned(last, candidate)) chain.push(candidate);
+      else {
+        // Ink beside the zone merged into one line as its first glyph (a card's vertical print, a
+        // stamp's edge): the zone's lines are left-aligned, so the line that starts too far left loses
+        // a lone first glyph when that aligns it with the other.
+        const trimmed = withoutLoneLead(candidate);
+        const lastTrimmed = withoutLoneLead(last);
+        if (trimmed && aligned(last, trimmed)) chain.push(trimmed);
+        else if (lastTrimmed && aligned(lastTrimmed, candidate)) chain.splice(-1, 1, lastTrimmed, candidate);
+        else continue;
+      }
+      joined = true;
+      break;
+    }
+    if (!joined) chains.push([candidate]);
   }
   let best: MrzZone | null = null;
   for (const chain of chains) {
