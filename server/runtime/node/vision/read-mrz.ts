@@ -2,7 +2,14 @@ import { isStateCode, type MrzFormat } from '../../../domain/mrz.ts';
 import type { GrayscaleImage } from '../../../features/evidence/grayscale-image.ts';
 import type { MrzReading } from '../../../features/vision/vision-engine.ts';
 import { sizeOf } from './ink-components.ts';
-import { type CellJitter, cellPatch, type LineGeometry, lineGeometry, withShear } from './mrz-cells.ts';
+import {
+  type CellJitter,
+  cellPatch,
+  type LineGeometry,
+  lineGeometry,
+  withShear,
+  zoneLean,
+} from './mrz-cells.ts';
 import { classifyGlyph, MRZ_ALPHABET } from './mrz-glyph-model.ts';
 import { MRZ_SHAPES, type MrzLine, type MrzZone } from './mrz-zone.ts';
 import { secondRead } from './second-read.ts';
@@ -275,9 +282,13 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
   const secondReads: (ReadonlyMap<number, string> | undefined)[] = [];
   let sum = 0;
   let count = 0;
-  for (const [index, found] of zone.lines.entries()) {
-    const line = found.onLattice && found.cells.length === length ? found : latticeFromEnds(found, length);
-    const geometry = withShear(gray, lineGeometry(line), length);
+  const laid = zone.lines.map((found) =>
+    found.onLattice && found.cells.length === length ? found : latticeFromEnds(found, length),
+  );
+  const lean = zoneLean(laid.map(lineGeometry));
+  if (DEBUG) process.stderr.write(`zone lean ${lean.toFixed(3)}\n`);
+  for (const [index, line] of laid.entries()) {
+    const geometry = withShear(gray, lineGeometry(line), length, lean);
     let text = '';
     const doubtful: number[] = [];
     const shares: number[] = [];
