@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { expectedVerifies, shapeOf } from '../../../bench/accuracy/document-corpus.ts';
 import { HELD_OUT_DOCUMENT_SOURCES } from '../../../bench/accuracy/document-holdout-sources.ts';
 import { SECOND_HELD_OUT_DOCUMENT_SOURCES } from '../../../bench/accuracy/document-holdout2-sources.ts';
+import { THIRD_HELD_OUT_DOCUMENT_SOURCES } from '../../../bench/accuracy/document-holdout3-sources.ts';
 import {
   DOCUMENT_SET_SOURCES,
   type DocumentSetSource,
@@ -119,6 +120,34 @@ describe('second held-out document set sources (bench/accuracy/document-holdout2
 
   it('has zones of the ICAO lengths in OCR-B characters', () => {
     for (const file of files) {
+      for (const line of file.zone) assert.match(line, /^[A-Z0-9<]+$/, file.name);
+      assert.notEqual(shapeOf(file.zone), 'other', file.name);
+    }
+  });
+});
+
+describe('third held-out document set sources (bench/accuracy/document-holdout3-sources.ts)', () => {
+  const files = documentSetFiles(THIRD_HELD_OUT_DOCUMENT_SOURCES);
+  const earlierSets = [DOCUMENT_SET_SOURCES, HELD_OUT_DOCUMENT_SOURCES, SECOND_HELD_OUT_DOCUMENT_SOURCES];
+
+  it('lists 8 images from four repositories that no earlier set reads', () => {
+    assert.equal(THIRD_HELD_OUT_DOCUMENT_SOURCES.length, 4);
+    assert.equal(files.length, 8);
+    assertApartFrom(THIRD_HELD_OUT_DOCUMENT_SOURCES, earlierSets);
+  });
+
+  it('holds no zone an earlier set holds', () => {
+    const earlierZones = new Set(
+      earlierSets.flatMap((set) => documentSetFiles(set)).map((file) => file.zone.join('\n')),
+    );
+    for (const file of files) assert.equal(earlierZones.has(file.zone.join('\n')), false, file.name);
+  });
+
+  it("sorts 5 into zone-verifies and 3 into zone-does-not-verify, as the server's parser says", () => {
+    assert.equal(files.filter((file) => file.folder === 'zone-verifies').length, 5);
+    for (const file of files) {
+      assert.equal(expectedVerifies(file.zone), file.verifies, `${file.repo}:${file.path}`);
+      if (file.verifies) assert.equal(parseMrz(file.zone.join('\n')).valid, true, file.name);
       for (const line of file.zone) assert.match(line, /^[A-Z0-9<]+$/, file.name);
       assert.notEqual(shapeOf(file.zone), 'other', file.name);
     }
