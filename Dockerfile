@@ -49,6 +49,8 @@ COPY --from=build --chown=root:root /app/src/package.json ./src/package.json
 COPY --from=build --chown=root:root /app/src/dist/sdk ./src/dist/sdk
 # The capture-quality judgement the server shares with the widget (src/capture/quality/, pure TypeScript).
 COPY --chown=root:root src/capture/quality ./src/capture/quality
+# The liveness contrast rule the server judges by and the widget checks its frames against.
+COPY --chown=root:root src/liveness/action-contrast.ts ./src/liveness/action-contrast.ts
 # The code stays root-owned and read-only to the process; only IDV_DATA_DIR is its own.
 RUN mkdir -p /data && chown node:node /data
 USER node

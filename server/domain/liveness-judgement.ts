@@ -1,3 +1,4 @@
+import { ACTION_CONTRAST, standsOut } from '../../src/liveness/action-contrast.ts';
 import type { FaceAnalysis, FaceObservation } from '../features/vision/vision-engine.ts';
 import { compareEmbeddings } from './face-embedding.ts';
 import type { LivenessAction } from './liveness-challenge.ts';
@@ -36,9 +37,10 @@ export interface LivenessJudgement {
  * - `frontal_max_degrees` 20: eye openness and smile are measured on a face turned at most this far (yaw
  *   and pitch); beyond it one eye and half the mouth are foreshortened and the estimates are unreliable.
  * - `*_contrast`: how much the action's measure must differ from the most contrasting other frame of the
- *   challenge, several times the frame-to-frame noise (see below). A smile has none: people commonly smile
- *   at a camera through the whole capture, so a held smile is no sign of a replay; the repeated-frame gate
- *   and the other actions of the challenge, drawn at random, catch a replayed still.
+ *   challenge, several times the frame-to-frame noise (see below): src/liveness/action-contrast.ts, the one
+ *   rule the widget also checks its frames against before it sends them. A smile has none: people commonly
+ *   smile at a camera through the whole capture, so a held smile is no sign of a replay; the repeated-frame
+ *   gate and the other actions of the challenge, drawn at random, catch a replayed still.
  *
  * An action would be judged more robustly against the person's own neutral pose (a head that rests at
  * 10° to the left needs less to "turn left"), but the challenge has no neutral frame today: every frame
@@ -53,10 +55,10 @@ export const LIVENESS_THRESHOLDS = {
   blink_eyes_open_max: 0.35,
   smile_min: 0.5,
   frontal_max_degrees: 20,
-  turn_contrast_degrees: 10,
-  look_up_contrast_degrees: 7,
-  blink_contrast: 0.25,
-  smile_contrast: 0,
+  turn_contrast_degrees: ACTION_CONTRAST.turn_left,
+  look_up_contrast_degrees: ACTION_CONTRAST.look_up,
+  blink_contrast: ACTION_CONTRAST.blink,
+  smile_contrast: ACTION_CONTRAST.smile,
 } as const;
 
 const T = LIVENESS_THRESHOLDS;
@@ -67,8 +69,6 @@ interface ActionRule {
   signal: (face: FaceObservation) => number;
   /** The absolute bar the signal must reach. */
   threshold: number;
-  /** How far above the least performing other frame's signal it must be. */
-  contrast: number;
   /** The action is only measurable on a roughly frontal face. */
   frontal: boolean;
 }
@@ -80,30 +80,26 @@ const RULES: Readonly<Record<LivenessAction, ActionRule>> = {
   turn_left: {
     signal: (f) => -f.yaw,
     threshold: T.turn_yaw_degrees,
-    contrast: T.turn_contrast_degrees,
     frontal: false,
   },
   turn_right: {
     signal: (f) => f.yaw,
     threshold: T.turn_yaw_degrees,
-    contrast: T.turn_contrast_degrees,
     frontal: false,
   },
   // pitch < 0: the person looks up.
   look_up: {
     signal: (f) => -f.pitch,
     threshold: T.look_up_pitch_degrees,
-    contrast: T.look_up_contrast_degrees,
     frontal: false,
   },
   // Both eyes closed: the more open eye is at most the bar.
   blink: {
     signal: (f) => -moreOpenEye(f),
     threshold: -T.blink_eyes_open_max,
-    contrast: T.blink_contrast,
     frontal: true,
   },
-  smile: { signal: (f) => f.smile, threshold: T.smile_min, contrast: T.smile_contrast, frontal: true },
+  smile: { signal: (f) => f.smile, threshold: T.smile_min, frontal: true },
 };
 
 /**
@@ -159,7 +155,7 @@ export function judgeLiveness(
     const others = comparable.filter(
       (other, j): other is FaceObservation => other !== undefined && j !== verdict.frame,
     );
-    if (isPerformed(RULES[verdict.action], face, others)) verdict.outcome = 'performed';
+    if (isPerformed(verdict.action, face, others)) verdict.outcome = 'performed';
   }
 
   const failure = firstFailureOf(verdicts) ?? (actions.length === 0 ? 'not_performed' : null);
@@ -258,11 +254,15 @@ function isFrontal(face: FaceObservation): boolean {
   return Math.abs(face.yaw) <= T.frontal_max_degrees && Math.abs(face.pitch) <= T.frontal_max_degrees;
 }
 
-function isPerformed(rule: ActionRule, face: FaceObservation, others: readonly FaceObservation[]): boolean {
+function isPerformed(
+  action: LivenessAction,
+  face: FaceObservation,
+  others: readonly FaceObservation[],
+): boolean {
+  const rule = RULES[action];
   if (rule.frontal && !isFrontal(face)) return false;
   const signal = rule.signal(face);
   if (!(signal >= rule.threshold)) return false;
-  if (others.length === 0) return true;
-  const leastPerformed = Math.min(...others.map(rule.signal));
-  return signal - leastPerformed >= rule.contrast;
+  // Against the other frames: the rule the widget checks its frames against too (action-contrast.ts).
+  return standsOut(action, signal, others.map(rule.signal), 'server');
 }

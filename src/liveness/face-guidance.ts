@@ -1,4 +1,5 @@
 import type { LivenessAction } from '../api/verify-api.ts';
+import { standsOut } from './action-contrast.ts';
 
 /**
  * One face as the on-device model saw it, in the units of the server's face analysis
@@ -68,6 +69,53 @@ export function actionSeen(action: LivenessAction, face: FaceMeasure): boolean {
   }
 }
 
+/**
+ * The one number `action` is judged on, signed as the server signs it (server/domain/liveness-judgement.ts:
+ * larger is more performed, `-yaw` for a left turn); null where this look measured nothing for it.
+ */
+export function actionSignal(action: LivenessAction, face: FaceMeasure): number | null {
+  switch (action) {
+    case 'turn_left':
+      return -face.yaw;
+    case 'turn_right':
+      return face.yaw;
+    case 'look_up':
+      return -face.pitch;
+    case 'blink':
+      return face.eyesOpen === null ? null : -face.eyesOpen;
+    case 'smile':
+      return face.smile;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The first frame of an answered challenge whose action does not stand out from the other frames as the
+ * server will judge it (action-contrast.ts, with the device's margin), or -1: a person resting with the
+ * head turned a little left, whose "turn left" is then only a few degrees more than their "look up".
+ * `measures[i]` is the face the model saw on frame `i`; frames without one (taken by the timer or by
+ * Capture, before the model looked) are left to the server, and so is an action nothing measured.
+ *
+ * @example
+ *   firstWeakAction(['turn_left', 'look_up'], [{ yaw: -18, … }, { yaw: -12, pitch: -14, … }]) // → 0
+ */
+export function firstWeakAction(
+  actions: readonly LivenessAction[],
+  measures: readonly (FaceMeasure | null)[],
+): number {
+  return actions.findIndex((action, i) => {
+    const face = measures[i];
+    const signal = face ? actionSignal(action, face) : null;
+    if (signal === null) return false;
+    const others = measures.flatMap((other, j) => {
+      const value = other && j !== i ? actionSignal(action, other) : null;
+      return value === null ? [] : [value];
+    });
+    return !standsOut(action, signal, others, 'device');
+  });
+}
+
 const centre = (face: FaceMeasure) => [face.box.x + face.box.width / 2, face.box.y + face.box.height / 2];
 
 /**
@@ -98,6 +146,8 @@ export interface GuidanceVerdict {
   issue: GuidanceIssue | null;
   /** The action is performed, by a still, single, close enough face, on this look and the one before. */
   ready: boolean;
+  /** The single face this look saw, null for none or several. */
+  face: FaceMeasure | null;
 }
 
 /**
@@ -125,6 +175,6 @@ export class ActionFollower {
     const seen = issue === null && face !== null && actionSeen(this.action, face);
     const ready = seen && this.#seenBefore;
     this.#seenBefore = seen;
-    return { issue, ready };
+    return { issue, ready, face };
   }
 }

@@ -6,7 +6,7 @@ import type { CameraIssue } from '../flow/flow-types.ts';
 import { sameFrame } from '../capture/quality/repeated-frames.ts';
 import type { ActionGuide, FaceGuide } from '../liveness/face-guide.ts';
 import { frameHash } from '../liveness/frame-hash.ts';
-import type { GuidanceIssue } from '../liveness/face-guidance.ts';
+import { type FaceMeasure, firstWeakAction, type GuidanceIssue } from '../liveness/face-guidance.ts';
 import { actionPrompt, GUIDANCE_TEXT } from './liveness-actions.ts';
 import { livenessRetryText } from './liveness-retry-text.ts';
 import { StepElement } from './step-element.ts';
@@ -24,6 +24,12 @@ const GUIDE_WAIT_MS = 10_000;
 const LOOK_INTERVAL_MS = 80;
 /** After a frame is taken, before the next prompt: time to see the tick and come back to the centre. */
 const BETWEEN_ACTIONS_MS = 700;
+/**
+ * How many times one attempt takes its frames again from an action that does not stand out from the
+ * others (firstWeakAction): enough for a person who moved too little to move more when told, and no loop
+ * for one who cannot; after that the frames go to the server, which judges them.
+ */
+const MAX_WEAK_RETAKES = 2;
 
 type Phase = 'intro' | 'capture' | 'checking';
 /** How a frame was taken: the action seen on the device, the timer, or the Capture button. */
@@ -148,6 +154,10 @@ export class LivenessStep extends StepElement {
   takenBy: TakenBy[] = [];
   /** The perceptual hash of each frame of this attempt, null where the canvas could not be read. */
   #hashes: (string | null)[] = [];
+  /** The face the model saw on each frame of this attempt, null where it did not look (timer, Capture). */
+  #measures: (FaceMeasure | null)[] = [];
+  /** How many times this attempt went back to an action that did not stand out (MAX_WEAK_RETAKES). */
+  #weakRetakes = 0;
   #guide: Promise<FaceGuide | null> | null = null;
   #readyGuide: FaceGuide | null = null;
   /** Aborts the capture loop (new attempt, step left). */
@@ -260,6 +270,8 @@ export class LivenessStep extends StepElement {
     if (this.frames.length === 0) {
       this.takenBy = [];
       this.#hashes = [];
+      this.#measures = [];
+      this.#weakRetakes = 0;
     }
     try {
       while (!run.signal.aborted && this.phase === 'capture' && this.frames.length < actions.length) {
@@ -267,6 +279,16 @@ export class LivenessStep extends StepElement {
         if (frame === 'retake') continue;
         if (!frame || run.signal.aborted) return;
         const done = this.frames.length + 1 >= actions.length;
+        const weak = done ? firstWeakAction(actions, this.#measures) : -1;
+        if (weak >= 0 && this.#weakRetakes < MAX_WEAK_RETAKES) {
+          // An action that does not stand out from the others as the server judges it (a turn only a
+          // little more than the head's rest in the other frames): the server would answer
+          // `not_performed` and count the attempt. Taken again from that action, the person told why.
+          this.#weakRetakes++;
+          this.repeated = true;
+          this.#rewindTo(weak);
+          continue;
+        }
         await this.addFrame(frame);
         if (!done) await wait(BETWEEN_ACTIONS_MS);
       }
@@ -287,6 +309,8 @@ export class LivenessStep extends StepElement {
     let started = performance.now();
     let limit = guide ? GUIDED_TIMEOUT_MS : TIMED_DELAY_MS;
     let pending: GuidanceIssue | null = null;
+    // The face the model saw on the frame it fired on: what firstWeakAction compares.
+    let seen: FaceMeasure | null = null;
     for (;;) {
       await wait(LOOK_INTERVAL_MS);
       if (signal.aborted) return null;
@@ -306,7 +330,10 @@ export class LivenessStep extends StepElement {
           // An issue is shown once two looks agree, and cleared at once.
           if (verdict.issue === null || verdict.issue === pending) this.issue = verdict.issue;
           pending = verdict.issue;
-          if (verdict.ready) by = 'action';
+          if (verdict.ready) {
+            by = 'action';
+            seen = verdict.face;
+          }
         } catch {
           // The model failed mid-way: the prompts carry on, timed.
           guide = null;
@@ -335,15 +362,22 @@ export class LivenessStep extends StepElement {
         // prompts, and the person is told why.
         this.#shootNow = false;
         this.repeated = true;
-        this.frames = this.frames.slice(0, earlier);
-        this.takenBy = this.takenBy.slice(0, earlier);
-        this.#hashes = this.#hashes.slice(0, earlier);
+        this.#rewindTo(earlier);
         return 'retake';
       }
       this.repeated = false;
       this.#hashes.push(hash);
+      this.#measures.push(by === 'action' ? seen : null);
       return this.#encode(frame, by);
     }
+  }
+
+  /** Drops the frames of this attempt from action `index` on: they are taken again, with the prompts. */
+  #rewindTo(index: number): void {
+    this.frames = this.frames.slice(0, index);
+    this.takenBy = this.takenBy.slice(0, index);
+    this.#hashes = this.#hashes.slice(0, index);
+    this.#measures = this.#measures.slice(0, index);
   }
 
   /** The first earlier frame of this attempt that shows the same picture as `hash` (the device's limit), or -1. */

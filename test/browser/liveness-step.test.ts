@@ -8,8 +8,9 @@ import { deep, until } from './support/dom.ts';
 import { FakeVerifyApi, type FakeLivenessResult } from './support/fake-verify-api.ts';
 
 /**
- * The liveness step on its own, with the main group's fake camera and no face model in reach: the
- * model-heavy guided capture is covered by test/browser/e2e/face-camera-to-decision.test.ts.
+ * The liveness step on its own, with the main group's fake camera and no face model in reach, or a
+ * stand-in for it (support/fake-human/) that reports the pose a test sets: the real model's guided capture
+ * is covered by test/browser/e2e/face-camera-to-decision.test.ts.
  */
 async function mountStep(visionBase: string | null): Promise<{ step: LivenessStep; api: FakeVerifyApi }> {
   defineInnerElements();
@@ -35,7 +36,7 @@ function startButton(step: LivenessStep): HTMLButtonElement | null {
 const submitted = (api: FakeVerifyApi) =>
   api.calls.find((c) => c.method === 'submitLiveness')?.body as { frames: Blob[] } | undefined;
 
-describe('<idv-liveness-step> without the face model', () => {
+describe('<idv-liveness-step> without the face model, or with a stand-in', () => {
   let step: LivenessStep | null = null;
   /** Run after each test, pass or fail (the cameras a test put in place of the engine's). */
   const cleanups: (() => void)[] = [];
@@ -197,6 +198,71 @@ describe('<idv-liveness-step> without the face model', () => {
     } finally {
       camera.restore();
     }
+  });
+
+  it('takes an action again when it does not stand out from the other frames as the server judges it', async function () {
+    this.timeout(45_000);
+    const camera = canvasCamera({ drifting: true });
+    const pose = (yaw: number, smile = 0.1) => {
+      (globalThis as { fakeHumanPose?: unknown }).fakeHumanPose = { yaw, smile };
+    };
+    cleanups.push(() => {
+      camera.restore();
+      delete (globalThis as { fakeHumanPose?: unknown }).fakeHumanPose;
+    });
+    // A person resting with the head 12° to their own left, as the stand-in face model reports it.
+    pose(-12);
+    const mounted = await mountStep(new URL('./support/fake-human/', import.meta.url).href);
+    step = mounted.step;
+    (await until(() => startButton(mounted.step), 3000, 'Start')).click();
+    await until(() => mounted.step.guidance === 'ready', 8000, 'face model (stand-in) loaded');
+    // "Turn left": a turn of 18°, past the device's 17°, but only 6° more than the smile's frame will be.
+    pose(-18);
+    await until(() => mounted.step.frames.length === 1, 12_000, 'turn taken');
+    pose(-12, 0.9);
+    // The smile is taken; the turn does not stand out from it by the server's 10° (and the device's 3°
+    // more): the frames are taken again from the turn, the person told why, nothing sent.
+    await until(() => mounted.step.repeated && mounted.step.frames.length === 0, 12_000, 'turn taken again');
+    await mounted.step.updateComplete;
+    expect(deep(mounted.step, '.guidance')?.textContent?.trim()).to.equal(en.livenessRetryMovements);
+    expect(deep(mounted.step, '.prompt')?.textContent?.trim()).to.equal(en.actionTurnLeft);
+    expect(submitted(mounted.api), 'nothing sent').to.equal(undefined);
+    await expect(mounted.step).to.be.accessible();
+
+    pose(-30);
+    await until(() => mounted.step.frames.length === 1, 12_000, 'a clear turn');
+    pose(-12, 0.9);
+    await until(() => submitted(mounted.api), 12_000, 'frames sent');
+    expect(mounted.step.takenBy).to.deep.equal(['action', 'action']);
+    expect(submitted(mounted.api)?.frames).to.have.length(2);
+  });
+
+  it('sends the frames after two retakes of an action that never stands out (the server judges them)', async function () {
+    this.timeout(60_000);
+    const camera = canvasCamera({ drifting: true });
+    const pose = (yaw: number, smile = 0.1) => {
+      (globalThis as { fakeHumanPose?: unknown }).fakeHumanPose = { yaw, smile };
+    };
+    cleanups.push(() => {
+      camera.restore();
+      delete (globalThis as { fakeHumanPose?: unknown }).fakeHumanPose;
+    });
+    pose(-12);
+    const mounted = await mountStep(new URL('./support/fake-human/', import.meta.url).href);
+    step = mounted.step;
+    (await until(() => startButton(mounted.step), 3000, 'Start')).click();
+    await until(() => mounted.step.guidance === 'ready', 8000, 'face model (stand-in) loaded');
+    for (let round = 1; round <= 3; round++) {
+      pose(-18);
+      await until(() => mounted.step.frames.length === 1, 12_000, `turn, round ${round}`);
+      pose(-12, 0.9);
+      if (round < 3) {
+        await until(() => mounted.step.frames.length === 0, 12_000, `taken again, round ${round}`);
+        pose(-12);
+      }
+    }
+    await until(() => submitted(mounted.api), 12_000, 'frames sent after the second retake');
+    expect(submitted(mounted.api)?.frames).to.have.length(2);
   });
 
   /** Mounts the step in `locale`, answers its attempt with `result`, and returns the alert's text. */

@@ -44,6 +44,7 @@ const DECLARED_REACHES: Record<string, string> = {
   // One quality judgement (issue 22): the widget's live guidance and the server's gate run the same code.
   'server/features -> src': 'the server gate runs the widget’s capture-quality code',
   'server/runtime -> src': 'the in-page (mock) vision adapter runs the same capture-quality code',
+  'server/domain -> src': 'the liveness judgement and the widget check frames by one contrast rule',
   // The mock is the server's app compiled for MSW: parity by construction, not by copying handlers.
   'mock -> server': 'the mock is the server app, compiled for the browser and Node tests',
 };

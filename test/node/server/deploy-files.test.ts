@@ -200,7 +200,7 @@ describe('Dockerfile', () => {
     for (const file of files) {
       const path = relative(ROOT, file);
       const top = path.split('/')[0] as string;
-      // A whole top-level folder (server/), or the one folder of it the server imports (src/capture/quality/).
+      // A whole top-level folder (server/), or what of src/ the server imports (src/capture/quality/, one file).
       assert.ok(
         copied.some((destination) => path === destination || path.startsWith(`${destination}/`)),
         `${path} is imported at run time but ${top}/ is not copied`,

@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { standsOut } from '../../../src/liveness/action-contrast.ts';
 import {
   ActionFollower,
   actionSeen,
+  actionSignal,
   DEVICE_THRESHOLDS,
   type FaceMeasure,
+  firstWeakAction,
   guidanceIssue,
 } from '../../../src/liveness/face-guidance.ts';
 import { type HumanFace, measureHumanFace } from '../../../src/liveness/human-face-measure.ts';
@@ -77,23 +80,68 @@ describe('on-device liveness guidance: what stands in the way', () => {
 
   it('fires on the second look in a row that sees the action on a still face', () => {
     const follow = new ActionFollower('turn_left');
-    assert.deepEqual(follow.look([face()]), { issue: null, ready: false });
-    assert.deepEqual(follow.look([face({ yaw: -25 })]), { issue: null, ready: false });
-    assert.deepEqual(follow.look([face({ yaw: -26 })]), { issue: null, ready: true });
+    const turned = face({ yaw: -26 });
+    assert.deepEqual(follow.look([face()]), { issue: null, ready: false, face: face() });
+    assert.deepEqual(follow.look([face({ yaw: -25 })]).ready, false);
+    assert.deepEqual(follow.look([turned]), { issue: null, ready: true, face: turned });
   });
 
   it('starts over when the face moves, disappears or is joined by another', () => {
     const turned = face({ yaw: -25 });
     const follow = new ActionFollower('turn_left');
-    follow.look([turned]);
-    assert.deepEqual(follow.look([]), { issue: 'no_face', ready: false });
-    assert.deepEqual(follow.look([turned]), { issue: null, ready: false });
-    assert.deepEqual(follow.look([turned, face()]), { issue: 'several_faces', ready: false });
-    assert.deepEqual(follow.look([turned]), { issue: null, ready: false });
+    const verdict = (faces: FaceMeasure[]) => {
+      const { issue, ready } = follow.look(faces);
+      return { issue, ready };
+    };
+    verdict([turned]);
+    assert.deepEqual(verdict([]), { issue: 'no_face', ready: false });
+    assert.deepEqual(verdict([turned]), { issue: null, ready: false });
+    assert.deepEqual(follow.look([turned, face()]), { issue: 'several_faces', ready: false, face: null });
+    assert.deepEqual(verdict([turned]), { issue: null, ready: false });
     const elsewhere = face({ yaw: -25, box: { x: 0.05, y: 0.2, width: 0.4, height: 0.5 } });
-    assert.deepEqual(follow.look([elsewhere]), { issue: 'hold_still', ready: false });
-    assert.deepEqual(follow.look([elsewhere]), { issue: null, ready: false });
-    assert.deepEqual(follow.look([elsewhere]), { issue: null, ready: true });
+    assert.deepEqual(verdict([elsewhere]), { issue: 'hold_still', ready: false });
+    assert.deepEqual(verdict([elsewhere]), { issue: null, ready: false });
+    assert.deepEqual(verdict([elsewhere]), { issue: null, ready: true });
+  });
+});
+
+describe('on-device liveness guidance: does each action stand out from the others', () => {
+  it('signs each action as the server does: larger is more performed', () => {
+    const turned = face({ yaw: -20, pitch: -12, eyesOpen: 0.2, smile: 0.7 });
+    assert.equal(actionSignal('turn_left', turned), 20);
+    assert.equal(actionSignal('turn_right', turned), -20);
+    assert.equal(actionSignal('look_up', turned), 12);
+    assert.equal(actionSignal('blink', turned), -0.2);
+    assert.equal(actionSignal('smile', turned), 0.7);
+    assert.equal(actionSignal('blink', face({ eyesOpen: null })), null);
+    assert.equal(actionSignal('wink', turned), null);
+  });
+
+  it('finds a turn only a little more than the head’s rest in the other frames', () => {
+    // A person resting 12° to their left: "turn left" at 18° is 6° more, under the server's 10°.
+    const resting = { yaw: -12 };
+    const measures = [
+      face({ yaw: -18 }),
+      face({ ...resting, pitch: -14 }),
+      face({ ...resting, eyesOpen: 0.1 }),
+    ];
+    assert.equal(firstWeakAction(['turn_left', 'look_up', 'blink'], measures), 0);
+    const clearTurn = [face({ yaw: -28 }), ...measures.slice(1)];
+    assert.equal(firstWeakAction(['turn_left', 'look_up', 'blink'], clearTurn), -1);
+  });
+
+  it('asks the device’s margin on top of the server’s contrast', () => {
+    // 11° above the least turned other frame: enough for the server's 10°, not for the device's 13°.
+    const measures = [face({ yaw: -21 }), face({ yaw: -10, pitch: -15 })];
+    assert.equal(firstWeakAction(['turn_left', 'look_up'], measures), 0);
+    assert.equal(standsOut('turn_left', 21, [10], 'server'), true);
+    assert.equal(standsOut('turn_left', 21, [10], 'device'), false);
+  });
+
+  it('leaves frames the model did not measure, and actions it does not know, to the server', () => {
+    assert.equal(firstWeakAction(['turn_left', 'look_up'], [null, face({ yaw: -20, pitch: -15 })]), -1);
+    assert.equal(firstWeakAction(['turn_left'], [face({ yaw: -18 })]), -1, 'nothing to compare');
+    assert.equal(firstWeakAction(['wink', 'turn_left'], [face(), face({ yaw: -25 })]), -1);
   });
 });
 
