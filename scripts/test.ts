@@ -3,7 +3,8 @@
 //   type-check (tsc) ∥ lint (biome) ∥ build
 //     → Node lanes: unit suites ∥ mock parity suites → process-level suites (the package installs among them)
 //                   ∥ model suites (at a lower priority, in the CPU the two others leave idle)
-//     → browser lanes: Chromium ∥ Firefox → WebKit ∥ the mock configurations, engine after engine
+//     → browser lanes: Chromium → its face-camera group ∥ Firefox → WebKit ∥ the mock configurations,
+//       engine after engine
 //
 // Stages run as soon as what they need has ended (`after`): the three first at once (each mostly one
 // process; the build is what the others need), then the Node lanes, then the browser lanes. The browser
@@ -230,7 +231,7 @@ function browserStage(engine: Engine): Stage {
     [],
     before && `browser suites (${before})`,
   );
-  // Chromium's face-camera group runs alone at the end (faceCameraStage).
+  // Chromium's face-camera group runs after it, in its lane (faceCameraStage).
   if (engine === 'chromium') stage.env = { ...stage.env, IDV_SKIP_GROUPS: FACE_CAMERA_GROUP };
   return stage;
 }
@@ -240,13 +241,17 @@ const FACE_CAMERA_GROUP = 'face-camera';
 
 /**
  * Chromium's face-camera group (the astronaut's liveness answered by camera with the face model in the
- * page, judged by the real engine, and the demo shop's flows) on its own, after every other browser
- * stage. The fake camera holds each pose 1.5 s, and the page's face model must see it twice in a row
+ * page, judged by the real engine, and the demo shop's flows) after Chromium's main configuration, in
+ * its lane. The fake camera holds each pose 1.5 s, and the page's face model must see it twice in a row
  * to fire the shutter; with two other browsers on two cores it did not, now and then, and a genuine
  * liveness was refused three times (in one of four clean-clone runs on 2026-11-30; earlier in one of
- * three beside the Node stages). Alone it takes about 160 s, 35 s of it CPU.
+ * three beside the Node stages). It takes about 140 s, 35–50 s of it CPU: mostly it waits for the camera.
+ * Until 2026-12-01 it ran alone after every other browser stage; it now shares the CPU with what is left
+ * of the other lane (WebKit, about a fifth of a core) and of the mock lane, once the widget keeps no frame
+ * the server would refuse as repeated or as an action that does not stand out (src/steps/liveness-step.ts),
+ * which is what the CPU-starved runs had met.
  */
-function faceCameraStage(others: readonly Stage[]): Stage {
+function faceCameraStage(chromiumMain: Stage): Stage {
   return {
     ...webTestRunnerStage(
       'browser face-camera (chromium)',
@@ -254,7 +259,7 @@ function faceCameraStage(others: readonly Stage[]): Stage {
       ['--group', FACE_CAMERA_GROUP],
       undefined,
     ),
-    after: ['build', ...others.map((stage) => stage.name)],
+    after: ['build', chromiumMain.name],
     rerunOnFailure: FACE_CAMERA_RERUN,
   };
 }
@@ -375,9 +380,8 @@ const stages: Stage[] = [
   ...engines.map(browserStage),
   ...engines.map(browserMockStage),
 ];
-if (engines.includes('chromium')) {
-  stages.push(faceCameraStage(stages.filter((stage) => stage.group === 'browser' && stage.engine)));
-}
+const chromiumMain = stages.find((stage) => stage.name === 'browser suites (chromium)');
+if (chromiumMain) stages.push(faceCameraStage(chromiumMain));
 
 /**
  * What web-test-runner prints when a browser stops answering its driver altogether (seen with WebKitGTK's
