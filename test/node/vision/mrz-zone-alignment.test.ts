@@ -70,3 +70,30 @@ describe('the zone finder and ink beside the zone (mrz-zone.ts)', () => {
     assert.equal(zone?.lines[1]?.line.glyphs.length, 31);
   });
 });
+
+describe('the zone finder and a line mostly of fillers (mrz-zone.ts)', () => {
+  /** A TD3 line of 44 boxes at a 17 px pitch whose measured height is `height` (its taller glyphs'). */
+  function td3Line(centerY: number, height: number): TextLine {
+    const glyphs = Array.from({ length: 44 }, (_, k) => ({
+      id: 0,
+      x0: 60 + 17 * k,
+      y0: centerY - Math.floor(height / 2),
+      x1: 60 + 17 * k + 9,
+      y1: centerY - Math.floor(height / 2) + height - 1,
+      area: 10 * height,
+    }));
+    return { glyphs, x0: 60, x1: 60 + 17 * 43 + 9, y0: centerY - 8, y1: centerY + 8, height, centerY };
+  }
+
+  it('spaces the lines by the taller line’s capitals, not by the chevrons of a names line', () => {
+    // A real Russian page enlarged: the names line (a short name, then 27 chevrons) measures 13 px, the
+    // number line 15 px, 50 px apart: 3.85 times the first, 3.3 times the second.
+    const zone = findMrzZone([td3Line(1057, 13), td3Line(1107, 15)], MAP);
+    assert.equal(zone?.format, 'TD3');
+    assert.equal(zone?.lines.length, 2);
+  });
+
+  it('still takes two lines five capitals apart for two other texts', () => {
+    assert.equal(findMrzZone([td3Line(1000, 15), td3Line(1080, 15)], MAP), null);
+  });
+});

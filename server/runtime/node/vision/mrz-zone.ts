@@ -227,14 +227,20 @@ interface LatticeLine {
   lattice: Lattice;
 }
 
-/** Two lines of one zone, but for their left ends: the same pitch and height, one line apart. */
+/**
+ * Two lines of one zone, but for their left ends: the same pitch and height, one line apart. The spacing
+ * is measured against the taller of the two: a line mostly of fillers (a short name and 30 chevrons)
+ * measures the chevrons' height, a fifth under the capitals' (a real Russian page, spaced 3.85 of its
+ * names line and 3.3 of its number line).
+ */
 function sameZone(above: LatticeLine, below: LatticeLine): boolean {
   const spacing = below.line.centerY - above.line.centerY;
+  const capital = Math.max(above.line.height, below.line.height);
   return (
     Math.abs(below.lattice.pitch / above.lattice.pitch - 1) <= 0.15 &&
     Math.abs(below.line.height / above.line.height - 1) <= 0.3 &&
     spacing >= 1.1 * above.line.height &&
-    spacing <= 3.8 * above.line.height
+    spacing <= 3.8 * capital
   );
 }
 
