@@ -1,9 +1,10 @@
-// `node bench/accuracy/document-set-sources.ts --repos <dir> --out <dir> [--set held-out|held-out-2|held-out-3]`:
+// `node bench/accuracy/document-set-sources.ts --repos <dir> --out <dir> [--set held-out|held-out-2|held-out-3|held-out-4]`:
 // rebuilds the real-specimen document set that `npm run bench:accuracy -- --documents <out>/real` reads,
 // byte for byte, from the five public repositories it is gathered from (`--set held-out`: the nine of
 // document-holdout-sources.ts instead; `held-out-2`: the five of document-holdout2-sources.ts; `held-out-3`:
-// the four of document-holdout3-sources.ts): `<out>/real/zone-verifies/<name>.jpg` with `<name>.mrz` (the
-// zone as printed, one line per line), `<out>/real/zone-does-not-verify/…` for zones that do not pass the
+// the four of document-holdout3-sources.ts; `held-out-4`: the three of document-holdout4-sources.ts):
+// `<out>/real/zone-verifies/<name>.jpg` with `<name>.mrz` (the zone as printed, one line per line),
+// `<out>/real/zone-does-not-verify/…` for zones that do not pass the
 // server's parseMrz as printed (visas, the pre-ICAO French card, non-ISO codes such as BDR, INP, ASU, COU,
 // printed wrong check digits, 29 February 2011), and `<out>/SOURCES.md` naming each file's repository,
 // path, commit and licence. The images are specimen documents of governments, ICAO and vendors: the
@@ -27,6 +28,7 @@ import { decodeBmp } from './bmp-image.ts';
 import { HELD_OUT_DOCUMENT_SOURCES } from './document-holdout-sources.ts';
 import { SECOND_HELD_OUT_DOCUMENT_SOURCES } from './document-holdout2-sources.ts';
 import { THIRD_HELD_OUT_DOCUMENT_SOURCES } from './document-holdout3-sources.ts';
+import { FOURTH_HELD_OUT_DOCUMENT_SOURCES } from './document-holdout4-sources.ts';
 import { setFileReader } from './repository-files.ts';
 
 export interface DocumentSpecimen {
@@ -907,15 +909,17 @@ export function documentSetFiles(
 
 /**
  * The main set (`DOCUMENT_SET_SOURCES`), the held-out one (document-holdout-sources.ts), the second
- * held-out one (document-holdout2-sources.ts) or the third (document-holdout3-sources.ts).
+ * held-out one (document-holdout2-sources.ts), the third (document-holdout3-sources.ts) or the fourth
+ * (document-holdout4-sources.ts).
  */
-export type DocumentSetName = 'main' | 'held-out' | 'held-out-2' | 'held-out-3';
+export type DocumentSetName = 'main' | 'held-out' | 'held-out-2' | 'held-out-3' | 'held-out-4';
 
 const SOURCES_OF_SET: Readonly<Record<DocumentSetName, readonly DocumentSetSource[]>> = {
   main: DOCUMENT_SET_SOURCES,
   'held-out': HELD_OUT_DOCUMENT_SOURCES,
   'held-out-2': SECOND_HELD_OUT_DOCUMENT_SOURCES,
   'held-out-3': THIRD_HELD_OUT_DOCUMENT_SOURCES,
+  'held-out-4': FOURTH_HELD_OUT_DOCUMENT_SOURCES,
 };
 
 function isDocumentSetName(name: string | undefined): name is DocumentSetName {
@@ -1005,7 +1009,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   });
   if (!values.repos || !values.out || !isDocumentSetName(values.set)) {
     console.error(
-      'usage: node bench/accuracy/document-set-sources.ts --repos <dir of git clones> --out <dir> [--set main|held-out|held-out-2|held-out-3]',
+      'usage: node bench/accuracy/document-set-sources.ts --repos <dir of git clones> --out <dir> [--set main|held-out|held-out-2|held-out-3|held-out-4]',
     );
     process.exit(2);
   }

@@ -4,6 +4,7 @@ import { expectedVerifies, shapeOf } from '../../../bench/accuracy/document-corp
 import { HELD_OUT_DOCUMENT_SOURCES } from '../../../bench/accuracy/document-holdout-sources.ts';
 import { SECOND_HELD_OUT_DOCUMENT_SOURCES } from '../../../bench/accuracy/document-holdout2-sources.ts';
 import { THIRD_HELD_OUT_DOCUMENT_SOURCES } from '../../../bench/accuracy/document-holdout3-sources.ts';
+import { FOURTH_HELD_OUT_DOCUMENT_SOURCES } from '../../../bench/accuracy/document-holdout4-sources.ts';
 import {
   DOCUMENT_SET_SOURCES,
   type DocumentSetSource,
@@ -145,6 +146,39 @@ describe('third held-out document set sources (bench/accuracy/document-holdout3-
 
   it("sorts 5 into zone-verifies and 3 into zone-does-not-verify, as the server's parser says", () => {
     assert.equal(files.filter((file) => file.folder === 'zone-verifies').length, 5);
+    for (const file of files) {
+      assert.equal(expectedVerifies(file.zone), file.verifies, `${file.repo}:${file.path}`);
+      if (file.verifies) assert.equal(parseMrz(file.zone.join('\n')).valid, true, file.name);
+      for (const line of file.zone) assert.match(line, /^[A-Z0-9<]+$/, file.name);
+      assert.notEqual(shapeOf(file.zone), 'other', file.name);
+    }
+  });
+});
+
+describe('fourth held-out document set sources (bench/accuracy/document-holdout4-sources.ts)', () => {
+  const files = documentSetFiles(FOURTH_HELD_OUT_DOCUMENT_SOURCES);
+  const earlierSets = [
+    DOCUMENT_SET_SOURCES,
+    HELD_OUT_DOCUMENT_SOURCES,
+    SECOND_HELD_OUT_DOCUMENT_SOURCES,
+    THIRD_HELD_OUT_DOCUMENT_SOURCES,
+  ];
+
+  it('lists 3 images from three repositories that no earlier set reads', () => {
+    assert.equal(FOURTH_HELD_OUT_DOCUMENT_SOURCES.length, 3);
+    assert.equal(files.length, 3);
+    assertApartFrom(FOURTH_HELD_OUT_DOCUMENT_SOURCES, earlierSets);
+  });
+
+  it('holds no zone an earlier set holds', () => {
+    const earlierZones = new Set(
+      earlierSets.flatMap((set) => documentSetFiles(set)).map((file) => file.zone.join('\n')),
+    );
+    for (const file of files) assert.equal(earlierZones.has(file.zone.join('\n')), false, file.name);
+  });
+
+  it("sorts all 3 into zone-verifies, as the server's parser says", () => {
+    assert.equal(files.filter((file) => file.folder === 'zone-verifies').length, 3);
     for (const file of files) {
       assert.equal(expectedVerifies(file.zone), file.verifies, `${file.repo}:${file.path}`);
       if (file.verifies) assert.equal(parseMrz(file.zone.join('\n')).valid, true, file.name);
