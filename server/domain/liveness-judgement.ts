@@ -1,4 +1,4 @@
-import { ACTION_CONTRAST, standsOut } from '../../src/liveness/action-contrast.ts';
+import { ACTION_CONTRAST, actionSignal, standsOut } from '../../src/liveness/action-contrast.ts';
 import type { FaceAnalysis, FaceObservation } from '../features/vision/vision-engine.ts';
 import { compareEmbeddings } from './face-embedding.ts';
 import type { LivenessAction } from './liveness-challenge.ts';
@@ -63,11 +63,9 @@ export const LIVENESS_THRESHOLDS = {
 
 const T = LIVENESS_THRESHOLDS;
 
-/** The one number each action is judged on, signed so that "more performed" is always "larger". */
+/** The absolute bar each action's signal (action-contrast.ts's `actionSignal`) must reach. */
 interface ActionRule {
-  /** The measure of the action, e.g. `-yaw` for a left turn. */
-  signal: (face: FaceObservation) => number;
-  /** The absolute bar the signal must reach. */
+  /** The bar, in the signal's sign: larger is more performed. */
   threshold: number;
   /** The action is only measurable on a roughly frontal face. */
   frontal: boolean;
@@ -76,31 +74,22 @@ interface ActionRule {
 const moreOpenEye = (face: FaceObservation) => Math.max(face.leftEyeOpen, face.rightEyeOpen);
 
 const RULES: Readonly<Record<LivenessAction, ActionRule>> = {
-  // yaw < 0: the person turned to their own left (vision-engine.ts).
-  turn_left: {
-    signal: (f) => -f.yaw,
-    threshold: T.turn_yaw_degrees,
-    frontal: false,
-  },
-  turn_right: {
-    signal: (f) => f.yaw,
-    threshold: T.turn_yaw_degrees,
-    frontal: false,
-  },
-  // pitch < 0: the person looks up.
-  look_up: {
-    signal: (f) => -f.pitch,
-    threshold: T.look_up_pitch_degrees,
-    frontal: false,
-  },
+  turn_left: { threshold: T.turn_yaw_degrees, frontal: false },
+  turn_right: { threshold: T.turn_yaw_degrees, frontal: false },
+  look_up: { threshold: T.look_up_pitch_degrees, frontal: false },
   // Both eyes closed: the more open eye is at most the bar.
-  blink: {
-    signal: (f) => -moreOpenEye(f),
-    threshold: -T.blink_eyes_open_max,
-    frontal: true,
-  },
-  smile: { signal: (f) => f.smile, threshold: T.smile_min, frontal: true },
+  blink: { threshold: -T.blink_eyes_open_max, frontal: true },
+  smile: { threshold: T.smile_min, frontal: true },
 };
+
+/**
+ * The action's signal on one face, signed as the widget signs it (action-contrast.ts): the engine always
+ * measures eyes and smile, so it is a number.
+ */
+function signalOf(action: LivenessAction, face: FaceObservation): number {
+  const measures = { yaw: face.yaw, pitch: face.pitch, eyesOpen: moreOpenEye(face), smile: face.smile };
+  return actionSignal(action, measures) ?? Number.NaN;
+}
 
 /**
  * Judges an answered liveness challenge from what the face models saw on each frame. `frames[i]`
@@ -261,8 +250,13 @@ function isPerformed(
 ): boolean {
   const rule = RULES[action];
   if (rule.frontal && !isFrontal(face)) return false;
-  const signal = rule.signal(face);
+  const signal = signalOf(action, face);
   if (!(signal >= rule.threshold)) return false;
   // Against the other frames: the rule the widget checks its frames against too (action-contrast.ts).
-  return standsOut(action, signal, others.map(rule.signal), 'server');
+  return standsOut(
+    action,
+    signal,
+    others.map((other) => signalOf(action, other)),
+    'server',
+  );
 }

@@ -31,6 +31,43 @@ export const DEVICE_CONTRAST_MARGIN: Readonly<Record<KnownAction, number>> = {
   smile: 0,
 };
 
+/**
+ * What an action is judged on, in the server's units (server/features/vision/vision-engine.ts): degrees
+ * of head pose, yaw < 0 the person's own left and pitch < 0 looking up; the more open eye and the smile
+ * from 0 to 1, null where nothing measured them.
+ */
+export interface ActionMeasures {
+  yaw: number;
+  pitch: number;
+  eyesOpen: number | null;
+  smile: number | null;
+}
+
+/**
+ * The one number `action` is judged on, signed so that larger is more performed (`-yaw` for a left
+ * turn): the same for the server and the widget, so both compare the same quantity. Null where it was not
+ * measured, or for an action this code does not know.
+ *
+ * @example
+ * actionSignal('turn_left', { yaw: -24, pitch: 2, eyesOpen: 0.9, smile: 0.1 }) // 24
+ */
+export function actionSignal(action: string, face: ActionMeasures): number | null {
+  switch (action) {
+    case 'turn_left':
+      return -face.yaw;
+    case 'turn_right':
+      return face.yaw;
+    case 'look_up':
+      return -face.pitch;
+    case 'blink':
+      return face.eyesOpen === null ? null : -face.eyesOpen;
+    case 'smile':
+      return face.smile;
+    default:
+      return null;
+  }
+}
+
 /** Who judges: the widget before it sends the frames, or the server when they arrive. */
 export type ContrastJudge = 'device' | 'server';
 

@@ -1,5 +1,5 @@
 import type { LivenessAction } from '../api/verify-api.ts';
-import { standsOut } from './action-contrast.ts';
+import { actionSignal, standsOut } from './action-contrast.ts';
 
 /**
  * One face as the on-device model saw it, in the units of the server's face analysis
@@ -66,27 +66,6 @@ export function actionSeen(action: LivenessAction, face: FaceMeasure): boolean {
       return frontal && face.smile !== null && face.smile >= T.smileMin;
     default:
       return false;
-  }
-}
-
-/**
- * The one number `action` is judged on, signed as the server signs it (server/domain/liveness-judgement.ts:
- * larger is more performed, `-yaw` for a left turn); null where this look measured nothing for it.
- */
-export function actionSignal(action: LivenessAction, face: FaceMeasure): number | null {
-  switch (action) {
-    case 'turn_left':
-      return -face.yaw;
-    case 'turn_right':
-      return face.yaw;
-    case 'look_up':
-      return -face.pitch;
-    case 'blink':
-      return face.eyesOpen === null ? null : -face.eyesOpen;
-    case 'smile':
-      return face.smile;
-    default:
-      return null;
   }
 }
 

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { standsOut } from '../../../src/liveness/action-contrast.ts';
+import { actionSignal, standsOut } from '../../../src/liveness/action-contrast.ts';
 import {
   ActionFollower,
   actionSeen,
-  actionSignal,
   DEVICE_THRESHOLDS,
   type FaceMeasure,
   firstWeakAction,

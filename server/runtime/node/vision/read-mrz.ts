@@ -282,13 +282,13 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
   const secondReads: (ReadonlyMap<number, string> | undefined)[] = [];
   let sum = 0;
   let count = 0;
-  const laid = zone.lines.map((found) =>
-    found.onLattice && found.cells.length === length ? found : latticeFromEnds(found, length),
+  const fitted = zone.lines.map((found) =>
+    lineGeometry(found.onLattice && found.cells.length === length ? found : latticeFromEnds(found, length)),
   );
-  const lean = zoneLean(laid.map(lineGeometry));
+  const lean = zoneLean(fitted);
   if (DEBUG) process.stderr.write(`zone lean ${lean.toFixed(3)}\n`);
-  for (const [index, line] of laid.entries()) {
-    const geometry = withShear(gray, lineGeometry(line), length, lean);
+  for (const [index, upright] of fitted.entries()) {
+    const geometry = withShear(gray, upright, length, lean);
     let text = '';
     const doubtful: number[] = [];
     const shares: number[] = [];
