@@ -200,8 +200,11 @@ describe('<idv-liveness-step> without the face model, or with a stand-in', () =>
     }
   });
 
-  it('takes an action again when it does not stand out from the other frames as the server judges it', async function () {
-    this.timeout(45_000);
+  /**
+   * The step started with a drifting camera and the stand-in face model (support/fake-human/), whose
+   * reported pose `pose` sets: at first a person resting with the head 12° to their own left.
+   */
+  async function startWithStandInModel() {
     const camera = canvasCamera({ drifting: true });
     const pose = (yaw: number, smile = 0.1) => {
       (globalThis as { fakeHumanPose?: unknown }).fakeHumanPose = { yaw, smile };
@@ -210,12 +213,17 @@ describe('<idv-liveness-step> without the face model, or with a stand-in', () =>
       camera.restore();
       delete (globalThis as { fakeHumanPose?: unknown }).fakeHumanPose;
     });
-    // A person resting with the head 12° to their own left, as the stand-in face model reports it.
     pose(-12);
     const mounted = await mountStep(new URL('./support/fake-human/', import.meta.url).href);
     step = mounted.step;
     (await until(() => startButton(mounted.step), 3000, 'Start')).click();
     await until(() => mounted.step.guidance === 'ready', 8000, 'face model (stand-in) loaded');
+    return { mounted, pose };
+  }
+
+  it('takes an action again when it does not stand out from the other frames as the server judges it', async function () {
+    this.timeout(45_000);
+    const { mounted, pose } = await startWithStandInModel();
     // "Turn left": a turn of 18°, past the device's 17°, but only 6° more than the smile's frame will be.
     pose(-18);
     await until(() => mounted.step.frames.length === 1, 12_000, 'turn taken');
@@ -239,19 +247,7 @@ describe('<idv-liveness-step> without the face model, or with a stand-in', () =>
 
   it('sends the frames after two retakes of an action that never stands out (the server judges them)', async function () {
     this.timeout(60_000);
-    const camera = canvasCamera({ drifting: true });
-    const pose = (yaw: number, smile = 0.1) => {
-      (globalThis as { fakeHumanPose?: unknown }).fakeHumanPose = { yaw, smile };
-    };
-    cleanups.push(() => {
-      camera.restore();
-      delete (globalThis as { fakeHumanPose?: unknown }).fakeHumanPose;
-    });
-    pose(-12);
-    const mounted = await mountStep(new URL('./support/fake-human/', import.meta.url).href);
-    step = mounted.step;
-    (await until(() => startButton(mounted.step), 3000, 'Start')).click();
-    await until(() => mounted.step.guidance === 'ready', 8000, 'face model (stand-in) loaded');
+    const { mounted, pose } = await startWithStandInModel();
     for (let round = 1; round <= 3; round++) {
       pose(-18);
       await until(() => mounted.step.frames.length === 1, 12_000, `turn, round ${round}`);

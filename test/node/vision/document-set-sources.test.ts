@@ -127,63 +127,59 @@ describe('second held-out document set sources (bench/accuracy/document-holdout2
   });
 });
 
-describe('third held-out document set sources (bench/accuracy/document-holdout3-sources.ts)', () => {
-  const files = documentSetFiles(THIRD_HELD_OUT_DOCUMENT_SOURCES);
-  const earlierSets = [DOCUMENT_SET_SOURCES, HELD_OUT_DOCUMENT_SOURCES, SECOND_HELD_OUT_DOCUMENT_SOURCES];
+/**
+ * The checks every later held-out set passes: its repositories and zones apart from the earlier sets',
+ * and each image in the folder the server's parser sorts it into.
+ */
+function describeLaterHeldOutSet(
+  title: string,
+  sources: readonly DocumentSetSource[],
+  earlierSets: readonly (readonly DocumentSetSource[])[],
+  counts: { repositories: number; images: number; verifying: number },
+) {
+  describe(title, () => {
+    const files = documentSetFiles(sources);
 
-  it('lists 8 images from four repositories that no earlier set reads', () => {
-    assert.equal(THIRD_HELD_OUT_DOCUMENT_SOURCES.length, 4);
-    assert.equal(files.length, 8);
-    assertApartFrom(THIRD_HELD_OUT_DOCUMENT_SOURCES, earlierSets);
+    it(`lists ${counts.images} images from ${counts.repositories} repositories that no earlier set reads`, () => {
+      assert.equal(sources.length, counts.repositories);
+      assert.equal(files.length, counts.images);
+      assertApartFrom(sources, earlierSets);
+    });
+
+    it('holds no zone an earlier set holds', () => {
+      const earlierZones = new Set(
+        earlierSets.flatMap((set) => documentSetFiles(set)).map((file) => file.zone.join('\n')),
+      );
+      for (const file of files) assert.equal(earlierZones.has(file.zone.join('\n')), false, file.name);
+    });
+
+    it(`sorts ${counts.verifying} into zone-verifies, the rest into zone-does-not-verify, as the server's parser says`, () => {
+      assert.equal(files.filter((file) => file.folder === 'zone-verifies').length, counts.verifying);
+      for (const file of files) {
+        assert.equal(expectedVerifies(file.zone), file.verifies, `${file.repo}:${file.path}`);
+        if (file.verifies) assert.equal(parseMrz(file.zone.join('\n')).valid, true, file.name);
+        for (const line of file.zone) assert.match(line, /^[A-Z0-9<]+$/, file.name);
+        assert.notEqual(shapeOf(file.zone), 'other', file.name);
+      }
+    });
   });
+}
 
-  it('holds no zone an earlier set holds', () => {
-    const earlierZones = new Set(
-      earlierSets.flatMap((set) => documentSetFiles(set)).map((file) => file.zone.join('\n')),
-    );
-    for (const file of files) assert.equal(earlierZones.has(file.zone.join('\n')), false, file.name);
-  });
+describeLaterHeldOutSet(
+  'third held-out document set sources (bench/accuracy/document-holdout3-sources.ts)',
+  THIRD_HELD_OUT_DOCUMENT_SOURCES,
+  [DOCUMENT_SET_SOURCES, HELD_OUT_DOCUMENT_SOURCES, SECOND_HELD_OUT_DOCUMENT_SOURCES],
+  { repositories: 4, images: 8, verifying: 5 },
+);
 
-  it("sorts 5 into zone-verifies and 3 into zone-does-not-verify, as the server's parser says", () => {
-    assert.equal(files.filter((file) => file.folder === 'zone-verifies').length, 5);
-    for (const file of files) {
-      assert.equal(expectedVerifies(file.zone), file.verifies, `${file.repo}:${file.path}`);
-      if (file.verifies) assert.equal(parseMrz(file.zone.join('\n')).valid, true, file.name);
-      for (const line of file.zone) assert.match(line, /^[A-Z0-9<]+$/, file.name);
-      assert.notEqual(shapeOf(file.zone), 'other', file.name);
-    }
-  });
-});
-
-describe('fourth held-out document set sources (bench/accuracy/document-holdout4-sources.ts)', () => {
-  const files = documentSetFiles(FOURTH_HELD_OUT_DOCUMENT_SOURCES);
-  const earlierSets = [
+describeLaterHeldOutSet(
+  'fourth held-out document set sources (bench/accuracy/document-holdout4-sources.ts)',
+  FOURTH_HELD_OUT_DOCUMENT_SOURCES,
+  [
     DOCUMENT_SET_SOURCES,
     HELD_OUT_DOCUMENT_SOURCES,
     SECOND_HELD_OUT_DOCUMENT_SOURCES,
     THIRD_HELD_OUT_DOCUMENT_SOURCES,
-  ];
-
-  it('lists 3 images from three repositories that no earlier set reads', () => {
-    assert.equal(FOURTH_HELD_OUT_DOCUMENT_SOURCES.length, 3);
-    assert.equal(files.length, 3);
-    assertApartFrom(FOURTH_HELD_OUT_DOCUMENT_SOURCES, earlierSets);
-  });
-
-  it('holds no zone an earlier set holds', () => {
-    const earlierZones = new Set(
-      earlierSets.flatMap((set) => documentSetFiles(set)).map((file) => file.zone.join('\n')),
-    );
-    for (const file of files) assert.equal(earlierZones.has(file.zone.join('\n')), false, file.name);
-  });
-
-  it("sorts all 3 into zone-verifies, as the server's parser says", () => {
-    assert.equal(files.filter((file) => file.folder === 'zone-verifies').length, 3);
-    for (const file of files) {
-      assert.equal(expectedVerifies(file.zone), file.verifies, `${file.repo}:${file.path}`);
-      if (file.verifies) assert.equal(parseMrz(file.zone.join('\n')).valid, true, file.name);
-      for (const line of file.zone) assert.match(line, /^[A-Z0-9<]+$/, file.name);
-      assert.notEqual(shapeOf(file.zone), 'other', file.name);
-    }
-  });
-});
+  ],
+  { repositories: 3, images: 3, verifying: 3 },
+);
