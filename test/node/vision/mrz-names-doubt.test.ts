@@ -6,7 +6,10 @@ import {
   MIN_NAME_CONFIDENCE,
   MIN_NAME_CONFIDENCE_OVER_SECOND_READ,
   MIN_SECONDED_NAME_CONFIDENCE,
+  MIN_SMALL_ROUND_NAME_CONFIDENCE,
   namesOfferedWithSecondRead,
+  photoCapital,
+  roundNameLettersShortOfSure,
   secondReaderSlips,
   secondedNameLetters,
   uncheckedCodesShortOfCertain,
@@ -252,5 +255,38 @@ describe('the codes no check digit covers outside the names', () => {
     assert.deepEqual(positions('TD3', 0, 44), [2, 3, 4]);
     assert.deepEqual(positions('TD3', 1, 44), [10, 11, 12, 20]);
     assert.deepEqual(positions('TD2', 1, 36), [10, 11, 12, 20]);
+  });
+});
+
+describe("round letters of the names below the classifier's trained size", () => {
+  it('doubts an O, D or Q of the names read short of all but certain', () => {
+    // Generated at 300 px (seed 3): `WOJCIK`'s `O` read `D` at 0.994, Tesseract reading `D` too.
+    const line = 'P<SWEWDJCIK<<OLOF';
+    const shares = [...line].map(() => 1);
+    shares[6] = 0.994;
+    shares[13] = MIN_SMALL_ROUND_NAME_CONFIDENCE;
+    shares[15] = 0.99;
+    assert.deepEqual(roundNameLettersShortOfSure('TD3', 0, line, shares), [6, 15]);
+  });
+
+  it('leaves other letters, and the codes before the names, to the other rules', () => {
+    // `K` at 0.9 is not round; the `D` of a state code `DEU` (position 2) is not in the names.
+    const line = 'P<DEUKRAUSE<<ANNA';
+    const shares = [...line].map(() => 0.9);
+    assert.deepEqual(roundNameLettersShortOfSure('TD3', 0, line, shares), []);
+    // A TD1 card's names are on its third line; its first line holds none.
+    assert.deepEqual(roundNameLettersShortOfSure('TD1', 0, 'IDD', [1, 1, 0.5]), []);
+    assert.deepEqual(roundNameLettersShortOfSure('TD1', 2, 'OLSEN', [0.9, 1, 1, 1, 1]), [0]);
+  });
+
+  it("measures the capital height in the photo's own pixels, before any enlargement", () => {
+    // Two lines whose capitals are 20 px at their middle cell, on a page enlarged 2.9 times.
+    const line = {
+      x: [10, 20, 0] as [number, number, number],
+      y: [50, 0] as [number, number],
+      h: [21.5, -0.1] as [number, number],
+    };
+    assert.equal(photoCapital([line, line], 31, 1), 20);
+    assert.ok(Math.abs(photoCapital([line, line], 31, 2.9) - 6.9) < 0.01);
   });
 });

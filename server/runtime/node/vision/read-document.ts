@@ -90,19 +90,23 @@ async function zoneOnPhoto(photo: RawImage): Promise<PageText | null> {
  * The page to read: the straightened document in its reading orientation when a zone is found there,
  * else the zone found on the photo itself; both again on an enlarged copy of a small photo.
  */
-async function pageToRead(straight: RawImage, photo: RawImage): Promise<{ page: PageText; turn: number }> {
+async function pageToRead(
+  straight: RawImage,
+  photo: RawImage,
+): Promise<{ page: PageText; turn: number; enlargement: number }> {
   const readable = (page: PageText) => page.zone !== null && !page.zone.upsideDown;
   const oriented = await orientedPageText(straight);
-  if (readable(oriented.page)) return oriented;
+  if (readable(oriented.page)) return { ...oriented, enlargement: 1 };
   const onPhoto = await zoneOnPhoto(photo);
-  if (onPhoto) return { page: onPhoto, turn: 0 };
+  if (onPhoto) return { page: onPhoto, turn: 0, enlargement: 1 };
   const longSide = Math.max(straight.width, straight.height);
   if (longSide < SMALL_LONG_SIDE && longSide >= MIN_READABLE_LONG_SIDE) {
     const enlarged = await resizeRaw(straight, Math.max(ENLARGED_LONG_SIDE, 2 * longSide), true);
     const retried = await orientedPageText(enlarged);
-    if (readable(retried.page)) return retried;
+    if (readable(retried.page))
+      return { ...retried, enlargement: Math.max(enlarged.width, enlarged.height) / longSide };
   }
-  return oriented;
+  return { ...oriented, enlargement: 1 };
 }
 
 /**
@@ -129,7 +133,23 @@ export async function readZone(bytes: Uint8Array, zoneExpected = true) {
   // print (black-ink-view.ts). Each look is judged on its own, character by character; the second is taken
   // only when it read more of the zone surely, never mixed with the first.
   const blackOnly = await zoneOf(blackInkView(photo.rgb));
-  return { photo, ...(readingRank(blackOnly.mrz) > rank ? blackOnly : seen) };
+  return { photo, ...(readMoreSurely(blackOnly.mrz, seen.mrz) ? blackOnly : seen) };
+}
+
+/**
+ * Whether reading `a` read more of its zone surely than `b`: a higher {@link readingRank}, or the same
+ * rank with fewer characters in doubt (two looks whose names are both in doubt: the one with fewer
+ * doubtful letters offers the person the better names).
+ */
+function readMoreSurely(a: MrzReading | null, b: MrzReading | null): boolean {
+  const rankA = readingRank(a);
+  const rankB = readingRank(b);
+  if (rankA !== rankB || rankA !== NAMES_IN_DOUBT) return rankA > rankB;
+  return doubtCount(a) < doubtCount(b);
+}
+
+function doubtCount(mrz: MrzReading | null): number {
+  return (mrz?.uncertain ?? []).reduce((sum, positions) => sum + positions.length, 0);
 }
 
 /**
@@ -144,17 +164,18 @@ function zoneExpectedOn(options: ReadDocumentOptions): boolean {
 /** Straightened, the page to read found, its zone read: one look at a photo. */
 async function zoneOf(rgb: RawImage) {
   const straight = await straightenDocument(rgb);
-  const { page, turn } = await pageToRead(straight.rgb, rgb);
+  const { page, turn, enlargement } = await pageToRead(straight.rgb, rgb);
   const zone = page.zone && !page.zone.upsideDown ? page.zone : null;
-  const mrz: MrzReading | null = zone ? await readMrz(toGray(page.rgb), zone) : null;
+  const mrz: MrzReading | null = zone ? await readMrz(toGray(page.rgb), zone, { enlargement }) : null;
   return { straight, page, turn, zone, mrz };
 }
 
 const FULLY_READ = 3;
+const NAMES_IN_DOUBT = 2;
 
 /**
  * How much of a zone a look read surely: {@link FULLY_READ} every character confident and every check
- * digit verified; 2 the same but a letter of the names in doubt; 1 a zone read but not verified; 0 none.
+ * digit verified; {@link NAMES_IN_DOUBT} the same but a letter of the names in doubt; 1 a zone read but not verified; 0 none.
  */
 function readingRank(mrz: MrzReading | null): number {
   if (mrz === null) return 0;
@@ -166,7 +187,7 @@ function readingRank(mrz: MrzReading | null): number {
     throw error;
   }
   if (!parsed.valid) return 1;
-  return parsed.namesUncertain ? 2 : FULLY_READ;
+  return parsed.namesUncertain ? NAMES_IN_DOUBT : FULLY_READ;
 }
 
 /**

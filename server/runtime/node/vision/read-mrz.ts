@@ -76,6 +76,25 @@ export const MIN_NAME_CONFIDENCE_OVER_SECOND_READ = 0.995;
  * Tesseract did not second.
  */
 export const MIN_SECONDED_NAME_CONFIDENCE = MIN_CHARACTER_CONFIDENCE;
+/**
+ * The smallest capital height, in the photo's own pixels, that the glyph classifier was trained on
+ * (`scripts/train-mrz-glyphs.ts` renders capitals of 8 to 40 px). Below it, a zone line is about 300 px
+ * wide and its shares are no longer calibrated: the two confident wrong letters of the names seen on the
+ * generated sets were both there (an `O` of `WOJCIK` read `D` at 0.994 with Tesseract reading `D` too,
+ * and a `K` read `X` at 0.867 that Tesseract seconded). Enlarging a small photo adds no detail, so the
+ * height is measured before any enlargement.
+ */
+export const SMALLEST_TRAINED_CAPITAL = 8;
+/**
+ * Below {@link SMALLEST_TRAINED_CAPITAL}, a round letter of the names (`O`, `D`, `Q`: a pixel apart at that
+ * size) stands only at this share; short of it the person confirms the names. On the generated tuning
+ * set of 60 photos at 300 px (seed 3, 2026-12-01) the wrong round letters of the names came at 0.979 and
+ * 0.994, and one on half A earlier at 0.984; what the bar costs is in docs/verification.md.
+ */
+export const MIN_SMALL_ROUND_NAME_CONFIDENCE = 0.999;
+/** The round letters: the letters among {@link ROUND}. */
+const ROUND_LETTERS: ReadonlySet<string> = new Set(['O', 'D', 'Q']);
+
 /** Each cell is looked at centred and shifted and scaled a little both ways: three samplings of its ink. */
 const LOOKS: readonly CellJitter[] = [
   { dx: 0, dy: 0, scale: 1 },
@@ -106,6 +125,22 @@ export const MIN_ROUND_CONFIDENCE = 0.95;
  * (mrz-zone-print.ts).
  */
 const RIVAL_SHARE = 0.02;
+
+export interface ReadMrzOptions {
+  /**
+   * How much the page was enlarged from the photo before its zone was found (1 when read at its own
+   * size): the capital height in the photo's own pixels is what the classifier's training speaks to.
+   */
+  enlargement?: number;
+}
+
+/** The median capital height of the zone's lines, in the photo's own pixels. */
+export function photoCapital(fitted: readonly LineGeometry[], length: number, enlargement: number): number {
+  const heights = fitted
+    .map((geometry) => geometry.h[0] + (geometry.h[1] * (length - 1)) / 2)
+    .sort((a, b) => a - b);
+  return (heights[Math.floor(heights.length / 2)] ?? 0) / enlargement;
+}
 
 /** One cell as read: what the zone-print comparison needs after the whole zone is read. */
 interface CellRead {
@@ -271,7 +306,11 @@ function debugLine(
  * @example
  * await readMrz(gray, zone) // { lines: ['P<UTO…', 'L898902C3…'], confidence: 0.99, uncertain: [[], []] }
  */
-export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzReading> {
+export async function readMrz(
+  gray: GrayscaleImage,
+  zone: MrzZone,
+  options: ReadMrzOptions = {},
+): Promise<MrzReading> {
   const { length } = MRZ_SHAPES[zone.format];
   const layout = LAYOUTS[zone.format];
   const lines: string[] = [];
@@ -286,7 +325,11 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
     lineGeometry(found.onLattice && found.cells.length === length ? found : latticeFromEnds(found, length)),
   );
   const lean = zoneLean(fitted);
-  if (DEBUG) process.stderr.write(`zone lean ${lean.toFixed(3)}\n`);
+  const belowTrainedSize = photoCapital(fitted, length, options.enlargement ?? 1) < SMALLEST_TRAINED_CAPITAL;
+  if (DEBUG)
+    process.stderr.write(
+      `zone lean ${lean.toFixed(3)}, capital ${photoCapital(fitted, length, options.enlargement ?? 1).toFixed(1)} px in the photo\n`,
+    );
   for (const [index, upright] of fitted.entries()) {
     const geometry = withShear(gray, upright, length, lean);
     let text = '';
@@ -328,6 +371,9 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
       sum += confidence;
       count++;
     }
+    if (belowTrainedSize)
+      for (const k of roundNameLettersShortOfSure(zone.format, index, text, shares))
+        if (!doubtful.includes(k)) doubtful.push(k);
     // Two round glyphs read short of sure in one line could be two slips that cancel: all doubtful,
     // unless no other choice of round glyphs there would pass the check digits covering them.
     const looseRound = Array.from({ length }, (_, k) => k).filter(
@@ -375,8 +421,10 @@ export async function readMrz(gray: GrayscaleImage, zone: MrzZone): Promise<MrzR
       }
       // In the names, a letter at the check digits' share that the second reader reads the same is read
       // by two independent readers agreeing (MIN_SECONDED_NAME_CONFIDENCE).
-      for (const k of secondedNameLetters(zone.format, index, text, shares, other))
-        if (doubtful.includes(k)) doubtful.splice(doubtful.indexOf(k), 1);
+      // Not below the classifier's trained size, where Tesseract, reading the same few pixels, seconded a
+      // wrong letter (SMALLEST_TRAINED_CAPITAL).
+      const seconded = belowTrainedSize ? [] : secondedNameLetters(zone.format, index, text, shares, other);
+      for (const k of seconded) if (doubtful.includes(k)) doubtful.splice(doubtful.indexOf(k), 1);
       // Before the names offered take the second reader's letters: where it reads otherwise.
       for (const k of uncheckedLettersContested(zone.format, index, text, shares, other))
         if (!doubtful.includes(k)) doubtful.push(k);
@@ -584,6 +632,31 @@ export function secondReaderSlips(
     if ((shares[k] ?? 0) >= MIN_NAME_CONFIDENCE_OVER_SECOND_READ) slips.add(`${text[k]}>${character}`);
   }
   return slips;
+}
+
+/**
+ * The round letters (`O`, `D`, `Q`) of the names in line `line` that the classifier reads short of
+ * {@link MIN_SMALL_ROUND_NAME_CONFIDENCE}: doubtful on a zone below {@link SMALLEST_TRAINED_CAPITAL}, so
+ * the person confirms the names.
+ *
+ * @example
+ * roundNameLettersShortOfSure('TD3', 0, 'P<SWEWDJCIK', [1, 1, 1, 1, 1, 1, 0.994, 1, 1, 1, 1]) // [6]
+ */
+export function roundNameLettersShortOfSure(
+  format: MrzFormat,
+  line: number,
+  text: string,
+  shares: readonly number[],
+): number[] {
+  return [...text]
+    .map((character, k) => ({ character, k }))
+    .filter(
+      ({ character, k }) =>
+        inNames(format, line, k) &&
+        ROUND_LETTERS.has(character) &&
+        (shares[k] ?? 0) < MIN_SMALL_ROUND_NAME_CONFIDENCE,
+    )
+    .map(({ k }) => k);
 }
 
 /**
