@@ -45,6 +45,15 @@ describe('the lattice of a zone line (mrz-zone.ts)', () => {
     assert.ok(Math.abs((lattice?.firstCenter ?? 0) - (40 + WIDTH / 2)) < 0.5);
   });
 
+  it('gives a character its cell when a speck of ink stands just left of it', () => {
+    // Generated half B, `mrz_300px/td3-02`, enlarged to 1,000 px: a 4 px speck 2 px left of `ANNA`'s `N`.
+    const specked = line44((k, x) => (k === 14 ? [box(x - 2, 4), box(x)] : [box(x)]));
+    assert.equal(specked.glyphs.length, 45);
+    const lattice = latticeOf(specked);
+    assert.equal(lattice?.count, 44);
+    assert.ok(Math.abs((lattice?.pitch ?? 0) - PITCH) < 0.01);
+  });
+
   it('leaves a blob as wide as a character right beside one to the count (a motion-blur ghost)', () => {
     const ghosted = line44((k, x) => (k === 20 ? [box(x), box(x + 2)] : [box(x)]));
     assert.notEqual(latticeOf(ghosted)?.count, 44);

@@ -143,6 +143,10 @@ const SPLIT_GLYPH_STEP = 0.55;
  */
 const SPLIT_PIECE_WIDTH = 0.75;
 
+function isPiece(glyph: InkComponent | undefined, charWidth: number): boolean {
+  return glyph !== undefined && sizeOf(glyph).width < SPLIT_PIECE_WIDTH * charWidth;
+}
+
 /**
  * A monospaced line: characters on a regular lattice with no gaps (every MRZ position prints). Each
  * glyph's left-cell centre is given a lattice index from its step to the previous one, measured in the
@@ -174,6 +178,13 @@ export function latticeOf(line: TextLine): Lattice | null {
     const local = singles.length >= 3 ? median(singles.slice(-5)) : roughPitch;
     const piece = sizeOf(glyphs[i] as InkComponent).width < SPLIT_PIECE_WIDTH * charWidth;
     if (step < SPLIT_GLYPH_STEP * local && piece) continue;
+    const last = kept.length - 1;
+    if (step < SPLIT_GLYPH_STEP * local && isPiece(glyphs[kept[last] as number], charWidth)) {
+      // The glyph that took the cell was a piece of this character, just left of it (a speck of ink
+      // beside an `N` of a 300 px zone, 4 px of its 13): the character takes its cell.
+      kept[last] = i;
+      continue;
+    }
     const cells = Math.max(1, Math.round(step / local));
     if (cells === 1) singles.push(step);
     kept.push(i);
