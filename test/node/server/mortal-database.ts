@@ -15,29 +15,35 @@ export interface Mortal {
 export function mortalDatabase(db: Database): { db: Database; mortal: Mortal } {
   let fatal: RegExp | undefined;
   let fatalAt: RegExp | undefined;
-  let doomed = false;
   let dead = false;
   const refuseWhenDead = () => {
     if (dead) throw new Error('the process was killed');
   };
-  const wrap = (sql: SqlClient, inTransaction: boolean): SqlClient => ({
+  // A fatal statement inside a transaction kills the process when that transaction commits, not when any
+  // other query of the process (a background job's) happens to finish first: that would refuse the rest of
+  // the transaction and roll back the effect the test means to see committed (seen under load).
+  const wrap = (sql: SqlClient, transaction?: { matched: boolean }): SqlClient => ({
     async query(text, params) {
       if (fatalAt?.test(text)) dead = true;
       refuseWhenDead();
       const rows = await sql.query(text, params);
-      if (fatal?.test(text)) doomed = true;
-      if (doomed && !inTransaction) dead = true;
+      if (fatal?.test(text)) {
+        if (transaction) transaction.matched = true;
+        else dead = true;
+      }
       return rows as never;
     },
     exec: (script) => sql.exec(script),
     async transaction(work) {
       refuseWhenDead();
-      const result = await sql.transaction((tx) => work(wrap(tx, true)));
-      if (doomed && !inTransaction) dead = true;
+      // A nested transaction commits with the outermost one.
+      const state = transaction ?? { matched: false };
+      const result = await sql.transaction((tx) => work(wrap(tx, state)));
+      if (!transaction && state.matched) dead = true;
       return result;
     },
   });
-  const wrapped: Database = Object.assign(wrap(db, false), {
+  const wrapped: Database = Object.assign(wrap(db), {
     engine: db.engine,
     close: () => db.close(),
   });
@@ -53,7 +59,6 @@ export function mortalDatabase(db: Database): { db: Database; mortal: Mortal } {
       restart() {
         fatal = undefined;
         fatalAt = undefined;
-        doomed = false;
         dead = false;
       },
     },
