@@ -33,6 +33,12 @@ describe('the MRZ reader on captures as people make them', () => {
     vision = createNodeVisionEngine({ threads: 1 });
   });
   after(() => vision.close());
+  /** A passport page of the generated 300 px corpus kept in `documents-small/`, read as an upload. */
+  const readSmall = (file: string) =>
+    vision.readDocument(
+      new Uint8Array(readFileSync(new URL(`../../fixtures/vision/documents-small/${file}`, import.meta.url))),
+      front,
+    );
 
   it('reads an edge-to-edge scan, where no background surrounds the page', async () => {
     const reading = await vision.readDocument(new Uint8Array(await edgeToEdge()), front);
@@ -98,14 +104,11 @@ describe('the MRZ reader on captures as people make them', () => {
   it('never presents a name letter read at 300 px as read unless all but certain of it', async () => {
     // The generated corpus (seed 3, `mrz_300px/td3-18`): capitals of 7 px, below the classifier's trained
     // size. `WOJCIK`'s `O` was read `D` at 0.994, Tesseract reading `D` too, and presented as read.
-    const photo = readFileSync(
-      new URL('../../fixtures/vision/documents-small/passport-300px-wojcik.jpg', import.meta.url),
-    );
     const printed = [
       'P<SWEWOJCIK<<ELIF<<<<<<<<<<<<<<<<<<<<<<<<<<<',
       'BVTF65S3R9SWE6405216F3606126<<<<<<<<<<<<<<<6',
     ];
-    const reading = await vision.readDocument(new Uint8Array(photo), front);
+    const reading = await readSmall('passport-300px-wojcik.jpg');
     assert.ok(reading.mrz, 'the zone is found');
     const parsed = parseMrz(reading.mrz.lines.join('\n'), { uncertain: reading.mrz.uncertain });
     if (parsed.valid && !parsed.namesUncertain) assert.deepEqual(reading.mrz.lines, printed);
@@ -116,14 +119,11 @@ describe('the MRZ reader on captures as people make them', () => {
     // The generated corpus (seed 2, `mrz_300px/td3-05`): the first look reads `AHMED`'s `H` short of sure
     // and Tesseract reads `K` there; the look at the black print alone reads the `H` surely and only an `O`
     // short of the small-print bar. The second look's names are the ones to offer.
-    const photo = readFileSync(
-      new URL('../../fixtures/vision/documents-small/passport-300px-hayashi.jpg', import.meta.url),
-    );
     const printed = [
       'P<CHEHAYASHI<<AINO<AHMED<<<<<<<<<<<<<<<<<<<<',
       '9979915357PRT6811141M3411045<<<<<<<<<<<<<<<6',
     ];
-    const reading = await vision.readDocument(new Uint8Array(photo), front);
+    const reading = await readSmall('passport-300px-hayashi.jpg');
     assert.ok(reading.mrz, 'the zone is found');
     assert.deepEqual(reading.mrz.lines, printed);
   });

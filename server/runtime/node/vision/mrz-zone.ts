@@ -176,7 +176,7 @@ export function latticeOf(line: TextLine): Lattice | null {
   for (let i = 1; i < glyphs.length; i++) {
     const step = (centers[i] as number) - (centers[kept[kept.length - 1] as number] as number);
     const local = singles.length >= 3 ? median(singles.slice(-5)) : roughPitch;
-    const piece = sizeOf(glyphs[i] as InkComponent).width < SPLIT_PIECE_WIDTH * charWidth;
+    const piece = isPiece(glyphs[i], charWidth);
     if (step < SPLIT_GLYPH_STEP * local && piece) continue;
     const last = kept.length - 1;
     if (step < SPLIT_GLYPH_STEP * local && isPiece(glyphs[kept[last] as number], charWidth)) {

@@ -325,11 +325,10 @@ export async function readMrz(
     lineGeometry(found.onLattice && found.cells.length === length ? found : latticeFromEnds(found, length)),
   );
   const lean = zoneLean(fitted);
-  const belowTrainedSize = photoCapital(fitted, length, options.enlargement ?? 1) < SMALLEST_TRAINED_CAPITAL;
+  const capital = photoCapital(fitted, length, options.enlargement ?? 1);
+  const belowTrainedSize = capital < SMALLEST_TRAINED_CAPITAL;
   if (DEBUG)
-    process.stderr.write(
-      `zone lean ${lean.toFixed(3)}, capital ${photoCapital(fitted, length, options.enlargement ?? 1).toFixed(1)} px in the photo\n`,
-    );
+    process.stderr.write(`zone lean ${lean.toFixed(3)}, capital ${capital.toFixed(1)} px in the photo\n`);
   for (const [index, upright] of fitted.entries()) {
     const geometry = withShear(gray, upright, length, lean);
     let text = '';
