@@ -70,7 +70,7 @@ export function withNeighbours(words: readonly VisualWord[]): VisualWord[] {
 }
 
 /** The number as read: its characters up to the first filler (a number shorter than the field). */
-function numberRead(format: MrzFormat, lines: readonly string[]) {
+export function numberRead(format: MrzFormat, lines: readonly string[]) {
   const field = NUMBER_FIELDS[format];
   const text = lines[field.line] ?? '';
   const printed = text.slice(field.from, field.to + 1);

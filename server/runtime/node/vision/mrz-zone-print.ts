@@ -148,6 +148,9 @@ export function printAgrees(
  * spread, or {@link PRINT_NOISE} when that is less): the cell is as much that character as the zone's
  * sure ones are.
  *
+ * `minReferenceCells` lowers that floor where a check digit judges the reading afterwards
+ * (mrz-number-by-print.ts).
+ *
  * Why: the classifier can be sure and wrong on a real print it never saw (a Canadian `0` read `D` at
  * 0.95); the zone's own `0`s, read surely elsewhere, are the better judge of this printer's `0`.
  *
@@ -158,11 +161,12 @@ export function printReading(
   cell: Float32Array,
   candidates: readonly string[],
   references: ZoneReferences,
+  minReferenceCells = MIN_REFERENCE_CELLS,
 ): string | null {
   if (candidates.length < 2) return null;
   const measured = measuredCandidates(cell, candidates, references);
   const nearest = measured[0];
-  if (!nearest || nearest.reference.cells.length < MIN_REFERENCE_CELLS) return null;
+  if (!nearest || nearest.reference.cells.length < minReferenceCells) return null;
   for (const other of measured.slice(1))
     if (nearest.distance > ZONE_PRINT_MARGIN * other.distance) return null;
   if (measured.length < candidates.length) {

@@ -17,6 +17,7 @@ import { roundSlipsCouldCancel } from './mrz-round-slips.ts';
 import { printAgrees, printIsDecisive, printReading, zoneReferences } from './mrz-zone-print.ts';
 import { namesInDoubt, namesRegion, visualNameConfirmations } from './mrz-visual-names.ts';
 import { needsVisualNumber, numberFromVisualZone } from './mrz-visual-zone.ts';
+import { numberByZonePrint } from './mrz-number-by-print.ts';
 import { visualZoneWords } from './read-visual-zone.ts';
 
 /**
@@ -301,7 +302,9 @@ function debugLine(
  * as no state's code takes Tesseract's letters where they make one ({@link stateCodesByTheList}). Outside
  * the names, a round glyph
  * (`0`, `O`, `D`, `Q`) is read as the zone's own print of it says when it says so clearly
- * (`mrz-zone-print.ts`). Nothing is corrected to pass a check digit.
+ * (`mrz-zone-print.ts`), and a document number that fails its check digit has its round glyphs read by that
+ * print, the digit then judging the one reading proposed (`mrz-number-by-print.ts`). Nothing is corrected
+ * by trying look-alikes against a check digit.
  *
  * @example
  * await readMrz(gray, zone) // { lines: ['P<UTO…', 'L898902C3…'], confidence: 0.99, uncertain: [[], []] }
@@ -459,6 +462,24 @@ export async function readMrz(
     const stray = lettersAfterNamesPadding(zone.format, index, text);
     if (stray.length > 0)
       uncertain[index] = [...new Set([...(uncertain[index] ?? []), ...stray])].sort((a, b) => a - b);
+  }
+  // A document number that fails its check digit: its round glyphs as the zone's own print reads them,
+  // the check digit judging the result (mrz-number-by-print.ts).
+  const byPrint = numberByZonePrint(
+    zone.format,
+    lines,
+    uncertain,
+    cellReads.map((cells) =>
+      cells.map((cell) => ({
+        patch: cell.patch,
+        sure: cell.share >= MIN_ROUND_CONFIDENCE && !cell.contested,
+      })),
+    ),
+  );
+  if (byPrint) {
+    if (DEBUG) process.stderr.write(`number by the zone's print: ${byPrint.changed}\n`);
+    lines[byPrint.line] = byPrint.text;
+    uncertain[byPrint.line] = (uncertain[byPrint.line] ?? []).filter((k) => !byPrint.changed.includes(k));
   }
   // The document number's round glyphs, when the zone leaves them unsettled, as the visual zone prints
   // them (mrz-visual-zone.ts), and letters of the names in doubt that it spells the same
