@@ -22,16 +22,9 @@
  * (no check digit would judge the print there).
  */
 import type { MrzFormat } from '../../../domain/mrz.ts';
-import { checkDigitOf, ROUND_GLYPHS, roundSlipsCouldCancel } from './mrz-round-slips.ts';
-import { numberRead } from './mrz-visual-zone.ts';
+import { numberOpenToReread, numberRead, rereadNumberStands } from './mrz-document-number.ts';
+import { ROUND_GLYPHS } from './mrz-round-slips.ts';
 import { printReading, zoneReferences } from './mrz-zone-print.ts';
-
-/** One cell of the zone as read: its centred patch, and whether it may serve as a reference. */
-export interface PrintCell {
-  patch: Float32Array;
-  /** Read surely and not contested by the second reader: a reference of the character read there. */
-  sure: boolean;
-}
 
 const ROUND: ReadonlySet<string> = new Set(ROUND_GLYPHS);
 
@@ -46,32 +39,30 @@ export const MIN_NUMBER_REFERENCE_CELLS = 2;
 /**
  * The line holding the document number with its round glyphs as the zone's print reads them, and the
  * positions so changed; null when the number passes its check digit, when anything else in it (or its
- * check digit) is in doubt, when the print changes nothing, or when the result does not pass.
+ * check digit) is in doubt (`mrz-document-number.ts`), when the print changes nothing, or when the result
+ * does not stand. `cells` are the zone's cells as read (each with its centred patch); `isReference` says
+ * which of them the print may take as references of the character read there.
  *
  * @example
  * numberByZonePrint('TD3', ['P<MEX…', '61696O97<6MEX…'], [[], []], cells)
  * // { line: 1, text: '61696097<6MEX…', changed: [5] }: the cell is nearer the zone's 0s than its Os
  */
-export function numberByZonePrint(
+export function numberByZonePrint<Cell extends { patch: Float32Array }>(
   format: MrzFormat,
   lines: readonly string[],
   uncertain: readonly (readonly number[])[],
-  cells: readonly (readonly PrintCell[])[],
+  cells: readonly (readonly Cell[])[],
+  isReference: (cell: Cell) => boolean,
 ): { line: number; text: string; changed: number[] } | null {
+  if (numberOpenToReread(format, lines, uncertain) !== 'fails_digit') return null;
   const { field, text, number } = numberRead(format, lines);
-  const doubtful = uncertain[field.line] ?? [];
-  const positions = [...number].map((_, i) => field.from + i);
-  const round = positions.filter((k) => ROUND.has(text[k] as string));
-  if (round.length === 0 || !/[0-9]/.test(text[field.check] ?? '')) return null;
-  if (doubtful.includes(field.check) || positions.some((k) => doubtful.includes(k) && !round.includes(k)))
-    return null;
-  if (checkDigitOf(text.slice(field.from, field.to + 1)) === text[field.check]) return null;
+  const round = [...number].flatMap((character, i) => (ROUND.has(character) ? [field.from + i] : []));
   const inNumber = (line: number, k: number) => line === field.line && k >= field.from && k <= field.to;
   const references = zoneReferences(
     lines.flatMap((lineText, line) =>
       [...lineText].flatMap((character, k) => {
         const cell = cells[line]?.[k];
-        return cell?.sure && !inNumber(line, k) ? [{ character, patch: cell.patch }] : [];
+        return cell && isReference(cell) && !inNumber(line, k) ? [{ character, patch: cell.patch }] : [];
       }),
     ),
   );
@@ -87,8 +78,6 @@ export function numberByZonePrint(
     reread = reread.slice(0, k) + byPrint + reread.slice(k + 1);
     changed.push(k);
   }
-  if (changed.length === 0) return null;
-  if (checkDigitOf(reread.slice(field.from, field.to + 1)) !== reread[field.check]) return null;
-  if (changed.length >= 2 && roundSlipsCouldCancel(format, field.line, reread, changed)) return null;
+  if (changed.length === 0 || !rereadNumberStands(format, field, reread, changed)) return null;
   return { line: field.line, text: reread, changed };
 }

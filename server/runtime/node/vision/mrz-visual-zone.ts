@@ -17,7 +17,8 @@
  * (mrz-round-slips.ts). Nothing is searched: one reading is proposed and checked.
  */
 import type { MrzFormat } from '../../../domain/mrz.ts';
-import { checkDigitOf, ROUND_GLYPHS, roundSlipsCouldCancel } from './mrz-round-slips.ts';
+import { numberOpenToReread, numberRead, rereadNumberStands } from './mrz-document-number.ts';
+import { ROUND_GLYPHS } from './mrz-round-slips.ts';
 
 /**
  * A character of the visual zone decides a round glyph when Tesseract gives it at least this confidence:
@@ -31,20 +32,6 @@ export interface VisualWord {
   text: string;
   confidences: readonly number[];
 }
-
-/** Where the document number and its check digit stand (ICAO 9303 parts 4–6, positions from 0). */
-interface NumberField {
-  line: number;
-  from: number;
-  to: number;
-  check: number;
-}
-
-const NUMBER_FIELDS: Readonly<Record<MrzFormat, NumberField>> = {
-  TD1: { line: 0, from: 5, to: 13, check: 14 },
-  TD2: { line: 1, from: 0, to: 8, check: 9 },
-  TD3: { line: 1, from: 0, to: 8, check: 9 },
-};
 
 /** The most consecutive words of the visual zone joined into one candidate for the number. */
 const MAX_JOINED_WORDS = 3;
@@ -69,15 +56,6 @@ export function withNeighbours(words: readonly VisualWord[]): VisualWord[] {
   return runs;
 }
 
-/** The number as read: its characters up to the first filler (a number shorter than the field). */
-export function numberRead(format: MrzFormat, lines: readonly string[]) {
-  const field = NUMBER_FIELDS[format];
-  const text = lines[field.line] ?? '';
-  const printed = text.slice(field.from, field.to + 1);
-  const filler = printed.indexOf('<');
-  return { field, text, number: filler < 0 ? printed : printed.slice(0, filler) };
-}
-
 /**
  * Whether the visual zone is worth reading for this zone: its document number holds a round glyph, its
  * check digit is read surely, every other character of it is read surely, and the number is not settled
@@ -91,17 +69,7 @@ export function needsVisualNumber(
   lines: readonly string[],
   uncertain: readonly (readonly number[])[],
 ): boolean {
-  const { field, text, number } = numberRead(format, lines);
-  const doubtful = uncertain[field.line] ?? [];
-  const positions = [...number].map((_, i) => field.from + i);
-  const round = positions.filter((k) => ROUND.has(text[k] as string));
-  if (round.length === 0 || doubtful.includes(field.check)) return false;
-  if (positions.some((k) => doubtful.includes(k) && !round.includes(k))) return false;
-  if (!/[0-9]/.test(text[field.check] ?? '')) return false;
-  return (
-    round.some((k) => doubtful.includes(k)) ||
-    checkDigitOf(text.slice(field.from, field.to + 1)) !== text[field.check]
-  );
+  return numberOpenToReread(format, lines, uncertain) !== null;
 }
 
 /**
@@ -147,7 +115,7 @@ export function numberFromVisualZone(
   let reread = text;
   for (const k of settled)
     reread = reread.slice(0, k) + (visual as string)[k - field.from] + reread.slice(k + 1);
-  if (checkDigitOf(reread.slice(field.from, field.to + 1)) !== reread[field.check]) return null;
-  if (settled.length >= 2 && roundSlipsCouldCancel(format, field.line, reread, settled)) return null;
-  return { line: field.line, text: reread, settled };
+  return rereadNumberStands(format, field, reread, settled)
+    ? { line: field.line, text: reread, settled }
+    : null;
 }

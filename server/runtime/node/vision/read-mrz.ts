@@ -154,6 +154,14 @@ interface CellRead {
   seconded: boolean;
 }
 
+/**
+ * A cell the zone's print may take as a reference of the character read there: read surely (a round
+ * glyph's bar, {@link MIN_ROUND_CONFIDENCE}) and not read otherwise by the second reader in the names.
+ */
+function isPrintReference(cell: CellRead): boolean {
+  return cell.share >= MIN_ROUND_CONFIDENCE && !cell.contested;
+}
+
 /** The position is in the names (TD1: the third line; TD2, TD3: the first, after code and state). */
 function inNames(format: MrzFormat, line: number, position: number): boolean {
   return format === 'TD1' ? line === 2 : line === 0 && position >= 5;
@@ -465,17 +473,7 @@ export async function readMrz(
   }
   // A document number that fails its check digit: its round glyphs as the zone's own print reads them,
   // the check digit judging the result (mrz-number-by-print.ts).
-  const byPrint = numberByZonePrint(
-    zone.format,
-    lines,
-    uncertain,
-    cellReads.map((cells) =>
-      cells.map((cell) => ({
-        patch: cell.patch,
-        sure: cell.share >= MIN_ROUND_CONFIDENCE && !cell.contested,
-      })),
-    ),
-  );
+  const byPrint = numberByZonePrint(zone.format, lines, uncertain, cellReads, isPrintReference);
   if (byPrint) {
     if (DEBUG) process.stderr.write(`number by the zone's print: ${byPrint.changed}\n`);
     lines[byPrint.line] = byPrint.text;
@@ -791,9 +789,7 @@ function settleByZonePrint(
   const sure = lines.flatMap((text, index) =>
     [...text].flatMap((character, k) => {
       const cell = cellReads[index]?.[k];
-      return cell && cell.share >= MIN_ROUND_CONFIDENCE && !cell.contested
-        ? [{ character, patch: cell.patch }]
-        : [];
+      return cell && isPrintReference(cell) ? [{ character, patch: cell.patch }] : [];
     }),
   );
   const references = zoneReferences(sure);
