@@ -36,6 +36,9 @@ const MAX_STREAK = 14;
  */
 const MIN_STREAK_CONTRAST = 10;
 
+/** `IDV_MRZ_DEBUG=1`: each photo's deepest cepstrum point and its contrast, on stderr (as read-mrz.ts does). */
+const DEBUG = process.env.IDV_MRZ_DEBUG === '1';
+
 /**
  * The straight motion streak a photo was taken with, from its power cepstrum (Cannon, "Blind deconvolution
  * of spatially invariant image blurs with phase", 1976): the log power spectrum is averaged over tiles of
@@ -68,7 +71,7 @@ export function estimateMotionBlur(gray: GrayscaleImage): MotionStreak | null {
   for (const point of ring) if (deepest === undefined || point.value < deepest.value) deepest = point;
   if (!deepest || mad <= 0) return null;
   const contrast = (median - deepest.value) / mad;
-  if (process.env.IDV_MRZ_DEBUG === '1')
+  if (DEBUG)
     process.stderr.write(
       `motion streak? ${Math.hypot(deepest.dx, deepest.dy).toFixed(1)} px at ${((Math.atan2(deepest.dy, deepest.dx) * 180) / Math.PI).toFixed(0)}°, contrast ${contrast.toFixed(1)}\n`,
     );
@@ -172,8 +175,9 @@ export function withoutMotionBlur(gray: GrayscaleImage, streak: MotionStreak): R
   const re = new Float64Array(w * h);
   const im = new Float64Array(w * h);
   for (let y = 0; y < h; y++) {
-    // Rows and columns past the photo repeat its nearest edge, then fold back towards the other edge
-    // across the padding, so the padded image wraps round without a step.
+    // Rows and columns past the photo repeat its nearest edge for the first half of the padding and the
+    // far edge for the second (where the transform wraps round): the one step lies mid-padding, away from
+    // the photo, so its ringing does not reach the print.
     const sy = clampWrap(y - margin, height, h);
     for (let x = 0; x < w; x++) {
       const sx = clampWrap(x - margin, width, w);
@@ -207,11 +211,10 @@ export function withoutMotionBlur(gray: GrayscaleImage, streak: MotionStreak): R
     }
   }
   fft2d(outRe, outIm, w, h, true);
-  const restored = outRe;
   const data = new Uint8Array(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const value = Math.max(0, Math.min(255, Math.round(restored[(y + margin) * w + x + margin] as number)));
+      const value = Math.max(0, Math.min(255, Math.round(outRe[(y + margin) * w + x + margin] as number)));
       const o = (y * width + x) * 3;
       data[o] = value;
       data[o + 1] = value;
@@ -223,7 +226,8 @@ export function withoutMotionBlur(gray: GrayscaleImage, streak: MotionStreak): R
 
 /**
  * Index `i` of a padded axis of `padded` samples mapped into an image axis of `size`: inside, itself;
- * within the padding, the nearest edge, blended back towards the far edge so that the wrap-around is smooth.
+ * in the first half of the padding after the image, its last index; in the second half (which the
+ * transform wraps round to the image's start), its first.
  */
 function clampWrap(i: number, size: number, padded: number): number {
   if (i >= 0 && i < size) return i;
