@@ -1,6 +1,7 @@
-// `node scripts/train-mrz-glyphs.ts [--zones=900] [--epochs=14] [--seed=7]`: trains the MRZ glyph classifier
-// (server/runtime/node/vision/mrz-glyph-model.ts) and writes its weights to
-// server/runtime/node/vision/mrz-glyph-weights.ts.
+// `node scripts/train-mrz-glyphs.ts [--zones=900] [--epochs=14] [--seed=7] [--small=1]`: trains the MRZ glyph
+// classifier (server/runtime/node/vision/mrz-glyph-model.ts) and writes its weights to
+// server/runtime/node/vision/mrz-glyph-weights.ts, or with `--small=1` the small-print classifier, for zones
+// whose capitals are under 8 px in the photo, to mrz-glyph-weights-small.ts.
 //
 // The training data is made here and nowhere else: machine-readable zones of random text rendered with
 // librsvg (through sharp) in OCR-B (Debian `fonts-ocr-b`) and four other monospace faces (`fonts-dejavu-core`,
@@ -20,6 +21,7 @@ import {
   MRZ_ALPHABET,
 } from '../server/runtime/node/vision/mrz-glyph-model.ts';
 import { findMrzZone, MRZ_SHAPES } from '../server/runtime/node/vision/mrz-zone.ts';
+import { resizeRaw } from '../server/runtime/node/vision/raw-image-ops.ts';
 import { toGray } from '../server/runtime/node/vision/ink-components.ts';
 import { inkOf } from '../server/runtime/node/vision/straighten-document.ts';
 import { glyphCandidates, groupTextLines } from '../server/runtime/node/vision/text-lines.ts';
@@ -33,6 +35,14 @@ const args = Object.fromEntries(
 const ZONES = args['zones'] ?? 900;
 const EPOCHS = args['epochs'] ?? 14;
 let seed = args['seed'] ?? 7;
+/**
+ * The small-print model: capitals of 5 to 9 px in the render (a TD3 line 250–370 px wide), blur and
+ * motion scaled to that size, and its cells sampled as the reader samples a small photo's: on the render
+ * as it is when the zone is found there, else on a copy enlarged as `read-document.ts` enlarges one.
+ */
+const SMALL = args['small'] === 1;
+/** As `read-document.ts`: a page under 1,000 px is enlarged to 1,000 px or twice its long side. */
+const ENLARGED_LONG_SIDE = 1000;
 
 /** mulberry32: the same data and weights on every run with the same seed. */
 function random(): number {
@@ -165,8 +175,8 @@ async function renderZone(): Promise<Render> {
     );
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${parts.join('')}</svg>`;
-  // Capitals of 8 to 40 px: a 300 px wide TD3 line up to a close-up.
-  const targetCapital = random() < 0.5 ? between(8, 14) : between(14, 40);
+  // Capitals of 8 to 40 px: a 300 px wide TD3 line up to a close-up; 5 to 9 px for the small-print model.
+  const targetCapital = SMALL ? between(5, 9) : random() < 0.5 ? between(8, 14) : between(14, 40);
   const scale = targetCapital / capital;
   let pipeline = sharp(Buffer.from(svg)).flatten({ background: '#fff' });
   const angle = random() < 0.6 ? between(-3, 3) : 0;
@@ -174,11 +184,11 @@ async function renderZone(): Promise<Render> {
   let image = await pipeline.png().toBuffer();
   const meta = await sharp(image).metadata();
   let step = sharp(image).resize({ width: Math.max(40, Math.round((meta.width ?? width) * scale)) });
-  const blur = random() < 0.5 ? between(0.3, 1.6) : 0;
+  const blur = random() < 0.5 ? (SMALL ? between(0.3, 0.9) : between(0.3, 1.6)) : 0;
   if (blur > 0) step = step.blur(blur);
   if (random() < 0.2) {
     // Horizontal motion blur: sharp's kernels are at least 3 × 3, so only the middle row is inked.
-    const length = pick([3, 5]);
+    const length = SMALL ? 3 : pick([3, 5]);
     const kernel = new Array(length * 3)
       .fill(0)
       .map((_, i) => (i >= length && i < 2 * length ? 1 / length : 0));
@@ -211,13 +221,23 @@ interface Sample {
   label: number;
 }
 
+function zoneOf(rgb: RawImage) {
+  const ink = inkOf(rgb);
+  return findMrzZone(groupTextLines(glyphCandidates(ink.components, ink.height)), ink);
+}
+
 /** The patches of one render as the engine samples them (plus jittered copies), or none if not found. */
-function samplesOf(render: Render, jitters: number): Sample[] {
-  const ink = inkOf(render.rgb);
-  const zone = findMrzZone(groupTextLines(glyphCandidates(ink.components, ink.height)), ink);
+async function samplesOf(render: Render, jitters: number): Promise<Sample[]> {
+  let rgb = render.rgb;
+  let zone = zoneOf(rgb);
+  const longSide = Math.max(rgb.width, rgb.height);
+  if (SMALL && (!zone || zone.upsideDown) && longSide < ENLARGED_LONG_SIDE) {
+    rgb = await resizeRaw(rgb, Math.max(ENLARGED_LONG_SIDE, 2 * longSide), true);
+    zone = zoneOf(rgb);
+  }
   if (!zone || zone.lines.length !== render.lines.length || zone.upsideDown) return [];
   if (!zone.lines.every((line) => line.onLattice && line.cells.length === render.lines[0]?.length)) return [];
-  const gray = toGray(render.rgb);
+  const gray = toGray(rgb);
   const samples: Sample[] = [];
   for (const [index, line] of zone.lines.entries()) {
     const geometry = lineGeometry(line);
@@ -365,7 +385,7 @@ let found = 0;
 const started = Date.now();
 for (let z = 0; z < ZONES; z++) {
   const held = z % 10 === 0;
-  const samples = samplesOf(await renderZone(), held ? 0 : 1);
+  const samples = await samplesOf(await renderZone(), held ? 0 : 1);
   if (samples.length > 0) found++;
   (held ? validation : training).push(...samples);
   if ((z + 1) % 100 === 0)
@@ -376,12 +396,15 @@ console.log(
 );
 const layers = [layer(CELL_WIDTH * CELL_HEIGHT, 256), layer(256, 128), layer(128, MRZ_ALPHABET.length)];
 train(layers, training, validation);
-const model = encodeGlyphModel(`idv-mrz-glyphs-mlp-v2`, layers);
-const target = new URL('../server/runtime/node/vision/mrz-glyph-weights.ts', import.meta.url);
+const model = encodeGlyphModel(SMALL ? 'idv-mrz-glyphs-small-mlp-v1' : 'idv-mrz-glyphs-mlp-v2', layers);
+const target = new URL(
+  `../server/runtime/node/vision/mrz-glyph-weights${SMALL ? '-small' : ''}.ts`,
+  import.meta.url,
+);
 writeFileSync(
   target,
-  `// Generated by scripts/train-mrz-glyphs.ts (${ZONES} zones, ${EPOCHS} epochs): do not edit. Our own weights, Apache-2.0.\n` +
+  `// Generated by scripts/train-mrz-glyphs.ts (${ZONES} zones, ${EPOCHS} epochs${SMALL ? ', --small=1' : ''}): do not edit. Our own weights, Apache-2.0.\n` +
     `import type { SerialisedGlyphModel } from './mrz-glyph-model.ts';\n\n` +
-    `export const MRZ_GLYPH_WEIGHTS: SerialisedGlyphModel = ${JSON.stringify(model)};\n`,
+    `export const MRZ_GLYPH_WEIGHTS${SMALL ? '_SMALL' : ''}: SerialisedGlyphModel = ${JSON.stringify(model)};\n`,
 );
 console.log(`wrote ${target.pathname} (${Math.round(model.data.length / 1024)} kB of base64)`);

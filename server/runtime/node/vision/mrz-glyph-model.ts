@@ -1,5 +1,6 @@
 import { CELL_HEIGHT, CELL_WIDTH } from './mrz-cells.ts';
 import { MRZ_GLYPH_WEIGHTS } from './mrz-glyph-weights.ts';
+import { MRZ_GLYPH_WEIGHTS_SMALL } from './mrz-glyph-weights-small.ts';
 
 /** The 37 characters of a machine-readable zone, in the order of the model's outputs. */
 export const MRZ_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
@@ -105,7 +106,18 @@ export function softmax(logits: Float32Array): Float32Array {
   return out;
 }
 
-let model: DenseLayer[] | undefined;
+/**
+ * Which classifier reads a zone: `standard`, trained on capitals of 8 to 40 px, or `small`, trained on
+ * capitals of 5 to 9 px sampled as the reader samples a small photo (enlarged first when the zone is not
+ * found at its own size). Both are written by `scripts/train-mrz-glyphs.ts`.
+ */
+export type GlyphModelSize = 'standard' | 'small';
+
+const SERIALISED: Readonly<Record<GlyphModelSize, SerialisedGlyphModel>> = {
+  standard: MRZ_GLYPH_WEIGHTS,
+  small: MRZ_GLYPH_WEIGHTS_SMALL,
+};
+const decoded: Partial<Record<GlyphModelSize, DenseLayer[]>> = {};
 
 /**
  * Probabilities over {@link MRZ_ALPHABET} for one {@link CELL_WIDTH} × {@link CELL_HEIGHT} cell patch
@@ -114,13 +126,13 @@ let model: DenseLayer[] | undefined;
  * @example
  * const probabilities = classifyGlyph(cellPatch(gray, geometry, 0)); // probabilities[MRZ_ALPHABET.indexOf('P')] ≈ 1
  */
-export function classifyGlyph(patch: Float32Array): Float32Array {
+export function classifyGlyph(patch: Float32Array, size: GlyphModelSize = 'standard'): Float32Array {
   if (patch.length !== CELL_WIDTH * CELL_HEIGHT) throw new Error('A glyph patch has the wrong size.');
-  model ??= decodeGlyphModel(MRZ_GLYPH_WEIGHTS);
-  return forward(model, patch);
+  decoded[size] ??= decodeGlyphModel(SERIALISED[size]);
+  return forward(decoded[size], patch);
 }
 
-/** The classifier's name for `EngineInfo.models`. */
-export function glyphModelName(): string {
-  return MRZ_GLYPH_WEIGHTS.name;
+/** The classifiers' names for `EngineInfo.models`. */
+export function glyphModelNames(): string[] {
+  return [MRZ_GLYPH_WEIGHTS.name, MRZ_GLYPH_WEIGHTS_SMALL.name];
 }

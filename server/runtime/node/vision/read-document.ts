@@ -16,7 +16,7 @@ import { estimateMotionBlur, withoutMotionBlur } from './motion-blur.ts';
 import { readMrz } from './read-mrz.ts';
 import { inkOf, straightenDocument } from './straighten-document.ts';
 import { countTextRows, glyphCandidates, groupTextLines, type TextLine, textSkew } from './text-lines.ts';
-import { glyphModelName } from './mrz-glyph-model.ts';
+import { glyphModelNames } from './mrz-glyph-model.ts';
 import { ocrModelName } from './tesseract-ocr.ts';
 
 /**
@@ -271,7 +271,7 @@ export async function readDocument(
       kind: 'models',
       models: [
         ...models.names({ embeddings: true }),
-        ...(zone ? [glyphModelName(), ocrModelName()] : []),
+        ...(zone ? [...glyphModelNames(), ocrModelName()] : []),
         ...(lookForBarcode ? [barcodeModelName()] : []),
       ],
     },

@@ -10,7 +10,7 @@ import {
   withShear,
   zoneLean,
 } from './mrz-cells.ts';
-import { classifyGlyph, MRZ_ALPHABET } from './mrz-glyph-model.ts';
+import { classifyGlyph, type GlyphModelSize, MRZ_ALPHABET } from './mrz-glyph-model.ts';
 import { MRZ_SHAPES, type MrzLine, type MrzZone } from './mrz-zone.ts';
 import { secondRead } from './second-read.ts';
 import { roundSlipsCouldCancel } from './mrz-round-slips.ts';
@@ -83,7 +83,9 @@ export const MIN_SECONDED_NAME_CONFIDENCE = MIN_CHARACTER_CONFIDENCE;
  * wide and its shares are no longer calibrated: the two confident wrong letters of the names seen on the
  * generated sets were both there (an `O` of `WOJCIK` read `D` at 0.994 with Tesseract reading `D` too,
  * and a `K` read `X` at 0.867 that Tesseract seconded). Enlarging a small photo adds no detail, so the
- * height is measured before any enlargement.
+ * height is measured before any enlargement. Below it the small-print classifier reads the cells (trained
+ * on 5–9 px capitals sampled as this reader samples a small photo); its shares are no better calibrated
+ * for the round letters of the names, so the rules below still apply.
  */
 export const SMALLEST_TRAINED_CAPITAL = 8;
 /**
@@ -338,6 +340,8 @@ export async function readMrz(
   const lean = zoneLean(fitted);
   const capital = photoCapital(fitted, length, options.enlargement ?? 1);
   const belowTrainedSize = capital < SMALLEST_TRAINED_CAPITAL;
+  // Below the standard classifier's trained size, the small-print one (trained on 5–9 px capitals) reads.
+  const glyphModel: GlyphModelSize = belowTrainedSize ? 'small' : 'standard';
   if (DEBUG)
     process.stderr.write(`zone lean ${lean.toFixed(3)}, capital ${capital.toFixed(1)} px in the photo\n`);
   for (const [index, upright] of fitted.entries()) {
@@ -352,7 +356,7 @@ export async function readMrz(
       const looks = LOOKS.map((look, at) => {
         const patch = cellPatch(gray, geometry, k, look);
         if (at === 0) centredPatch = patch; // a fresh array per call, which the classifier only reads
-        return classifyGlyph(patch);
+        return classifyGlyph(patch, glyphModel);
       });
       const mean = new Float32Array(MRZ_ALPHABET.length);
       for (const look of looks) {
