@@ -22,6 +22,7 @@ import {
 } from '../server/runtime/node/vision/mrz-glyph-model.ts';
 import { findMrzZone, MRZ_SHAPES } from '../server/runtime/node/vision/mrz-zone.ts';
 import { resizeRaw } from '../server/runtime/node/vision/raw-image-ops.ts';
+import { ENLARGED_LONG_SIDE, SMALL_LONG_SIDE } from '../server/runtime/node/vision/read-document.ts';
 import { toGray } from '../server/runtime/node/vision/ink-components.ts';
 import { inkOf } from '../server/runtime/node/vision/straighten-document.ts';
 import { glyphCandidates, groupTextLines } from '../server/runtime/node/vision/text-lines.ts';
@@ -41,8 +42,6 @@ let seed = args['seed'] ?? 7;
  * as it is when the zone is found there, else on a copy enlarged as `read-document.ts` enlarges one.
  */
 const SMALL = args['small'] === 1;
-/** As `read-document.ts`: a page under 1,000 px is enlarged to 1,000 px or twice its long side. */
-const ENLARGED_LONG_SIDE = 1000;
 
 /** mulberry32: the same data and weights on every run with the same seed. */
 function random(): number {
@@ -231,7 +230,8 @@ async function samplesOf(render: Render, jitters: number): Promise<Sample[]> {
   let rgb = render.rgb;
   let zone = zoneOf(rgb);
   const longSide = Math.max(rgb.width, rgb.height);
-  if (SMALL && (!zone || zone.upsideDown) && longSide < ENLARGED_LONG_SIDE) {
+  // As `read-document.ts` enlarges a small page whose zone it did not find at its own size.
+  if (SMALL && (!zone || zone.upsideDown) && longSide < SMALL_LONG_SIDE) {
     rgb = await resizeRaw(rgb, Math.max(ENLARGED_LONG_SIDE, 2 * longSide), true);
     zone = zoneOf(rgb);
   }

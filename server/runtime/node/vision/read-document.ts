@@ -31,8 +31,8 @@ const DOCUMENT_LONG_SIDE = 2000;
  * into runs and fall under the glyph finder's minimum size. Enlarged only as a second try, never first:
  * a zone found at its own size is read there (the glyph classifier resamples every cell anyway).
  */
-const SMALL_LONG_SIDE = 1000;
-const ENLARGED_LONG_SIDE = 1000;
+export const SMALL_LONG_SIDE = 1000;
+export const ENLARGED_LONG_SIDE = 1000;
 /** Below this there is no zone left to read (a 200 px wide page prints its zone in 4 px characters). */
 const MIN_READABLE_LONG_SIDE = 200;
 /** Skew searched on the photo as taken, in each of its four quarter turns (no outline to go by). */
