@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CELL_HEIGHT, CELL_WIDTH } from '../../../server/runtime/node/vision/mrz-cells.ts';
 import { numberByZonePrint } from '../../../server/runtime/node/vision/mrz-number-by-print.ts';
+import { checkDigitOf } from '../../../server/runtime/node/vision/mrz-round-slips.ts';
 import { ring } from './round-glyph-patch.ts';
 
 /** A cell as the reader gives it: its centred patch, and whether it was read surely. */
@@ -44,7 +45,7 @@ describe('the document number read again by the zone’s own print when it fails
   it('reads a 0 the classifier was sure is an O as the zone’s 0s are printed, and the digit passes', () => {
     const lines = [NAMES, withNumberAt5('O')];
     const byPrint = numberByZonePrint('TD3', lines, [[], []], cellsOf([NAMES, PRINTED]), isSure);
-    assert.deepEqual(byPrint, { line: 1, text: PRINTED, changed: [5] });
+    assert.deepEqual(byPrint, { lines: [NAMES, PRINTED], changed: [[], [5]] });
   });
 
   it('leaves a number that passes its check digit as read, whatever the print says of it', () => {
@@ -78,5 +79,76 @@ describe('the document number read again by the zone’s own print when it fails
       line.map((cell, k) => (index === 1 && k !== 5 && PRINTED[k] === '0' ? { ...cell, sure: false } : cell)),
     );
     assert.equal(numberByZonePrint('TD3', lines, [[], []], cells, isSure), null);
+  });
+
+  describe('a passport’s personal number, which has a check digit of its own', () => {
+    // The specimen's personal number ZE184226B<<<<< made to print a 0 at 34 (ZE184206B), its check digit
+    // (42) and the composite (43) computed for it.
+    const personal = 'ZE184206B<<<<<';
+    const upToPersonal = PRINTED.slice(0, 28);
+    const check = checkDigitOf(personal);
+    const composite = checkDigitOf(
+      `${upToPersonal.slice(0, 10)}${upToPersonal.slice(13, 20)}${upToPersonal.slice(21)}${personal}${check}`,
+    );
+    const printed = `${upToPersonal}${personal}${check}${composite}`;
+    /** Every 0 of the zone printed as a narrow ring and read surely; `as` gives some cells another look. */
+    const zoneCells = (as: ReadonlyMap<number, number> = new Map()) =>
+      [NAMES, printed].map((line, index) =>
+        [...line].map((character, k) => {
+          const rx = index === 1 ? as.get(k) : undefined;
+          if (rx !== undefined) return { patch: ring(rx, 500 + k), sure: true };
+          if (character === '0') return { patch: ring(ZERO, 300 + 50 * index + k), sure: true };
+          if (character === 'O') return { patch: ring(LETTER_O, 300 + 50 * index + k), sure: true };
+          return { patch: new Float32Array(CELL_WIDTH * CELL_HEIGHT), sure: true };
+        }),
+      );
+    const readAsO = (at: readonly number[]) =>
+      [...printed].map((character, k) => (at.includes(k) ? 'O' : character)).join('');
+
+    it('reads its 0 read as O as the zone’s 0s are printed, when the field fails its digit', () => {
+      const byPrint = numberByZonePrint('TD3', [NAMES, readAsO([34])], [[], []], zoneCells(), isSure);
+      assert.deepEqual(byPrint, { lines: [NAMES, printed], changed: [[], [34]] });
+    });
+
+    it('does not let the field’s own cells vouch for each other', () => {
+      // Two 0s of the personal number read O, the zone's other 0s read short of sure: the number's Os
+      // would be each other's only references.
+      const personalTwice = `${upToPersonal}ZE100206B<<<<<${checkDigitOf('ZE100206B<<<<<')}0`;
+      const read = [...personalTwice]
+        .map((character, k) => (k === 31 || k === 33 ? 'O' : character))
+        .join('');
+      const cells = [NAMES, personalTwice].map((line, index) =>
+        [...line].map((character, k) => ({
+          patch: character === '0' ? ring(ZERO, 700 + k) : new Float32Array(CELL_WIDTH * CELL_HEIGHT),
+          sure: index === 1 && (k === 31 || k === 33),
+        })),
+      );
+      assert.equal(numberByZonePrint('TD3', [NAMES, read], [[], []], cells, isSure), null);
+    });
+
+    it('reads the document number and the personal number in one zone, each judged by its own digit', () => {
+      const lines = [NAMES, readAsO([5, 34])];
+      const byPrint = numberByZonePrint('TD3', lines, [[], []], zoneCells(), isSure);
+      assert.deepEqual(byPrint, { lines: [NAMES, printed], changed: [[], [5, 34]] });
+    });
+
+    it('leaves a card’s optional data alone: only the composite digit judges it', () => {
+      // TD1: the first line's optional data (15–29) holds a 0 read O; the number passes its digit.
+      const [first, second, names] = [
+        'I<UTOD231458907<<<<<<<<<<<<<<<',
+        '7408122F1204159UTO<<<<<<<<<<<6',
+        'ERIKSSON<<ANNA<MARIA<<<<<<<<<<',
+      ] as const;
+      const td1 = [first, second, names];
+      const read = [`${first.slice(0, 20)}O${first.slice(21)}`, second, names];
+      const cells = td1.map((line) =>
+        [...line].map((character, k) => ({
+          patch:
+            character === '0' || k === 20 ? ring(ZERO, 900 + k) : new Float32Array(CELL_WIDTH * CELL_HEIGHT),
+          sure: true,
+        })),
+      );
+      assert.equal(numberByZonePrint('TD1', read, [[], [], []], cells, isSure), null);
+    });
   });
 });

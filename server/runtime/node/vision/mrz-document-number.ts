@@ -2,7 +2,8 @@
  * The document number as the zone reads it, and when its round glyphs may be read again from another
  * source: the visual zone's print of the number (`mrz-visual-zone.ts`) or the zone's own print
  * (`mrz-number-by-print.ts`). Both rules ask the same questions of the number and accept a reading on the
- * same terms, so the terms live here.
+ * same terms, so the terms live here. The same terms hold for a passport's personal number, the other
+ * field where letters and digits may both stand under a check digit of its own.
  */
 import type { MrzFormat } from '../../../domain/mrz.ts';
 import { checkDigitOf, ROUND_GLYPHS, roundSlipsCouldCancel } from './mrz-round-slips.ts';
@@ -21,11 +22,35 @@ const NUMBER_FIELDS: Readonly<Record<MrzFormat, NumberField>> = {
   TD3: { line: 1, from: 0, to: 8, check: 9 },
 };
 
+/**
+ * A passport's personal number (or other optional data) and its check digit (ICAO 9303 part 4: TD3's
+ * second line, 29–42 and 43 counted from 1). TD1's and TD2's optional data have no check digit of their
+ * own, only the composite's.
+ */
+const PERSONAL_NUMBER_FIELD: NumberField = { line: 1, from: 28, to: 41, check: 42 };
+
+/**
+ * The fields whose characters may be letters or digits and whose own check digit judges them: the
+ * document number, and on a passport the personal number.
+ *
+ * @example
+ * checkedNumberFields('TD3') // [{ line: 1, from: 0, to: 8, check: 9 }, { line: 1, from: 28, to: 41, check: 42 }]
+ */
+export function checkedNumberFields(format: MrzFormat): readonly NumberField[] {
+  return format === 'TD3' ? [NUMBER_FIELDS.TD3, PERSONAL_NUMBER_FIELD] : [NUMBER_FIELDS[format]];
+}
+
 const ROUND: ReadonlySet<string> = new Set(ROUND_GLYPHS);
 
-/** The number as read: its characters up to the first filler (a number shorter than the field). */
-export function numberRead(format: MrzFormat, lines: readonly string[]) {
-  const field = NUMBER_FIELDS[format];
+/**
+ * The number as read: its characters up to the first filler (a number shorter than the field). `field`
+ * is the document number's unless another of {@link checkedNumberFields} is named.
+ */
+export function numberRead(
+  format: MrzFormat,
+  lines: readonly string[],
+  field: NumberField = NUMBER_FIELDS[format],
+) {
   const text = lines[field.line] ?? '';
   const printed = text.slice(field.from, field.to + 1);
   const filler = printed.indexOf('<');
@@ -50,8 +75,9 @@ export function numberOpenToReread(
   format: MrzFormat,
   lines: readonly string[],
   uncertain: readonly (readonly number[])[],
+  numberField: NumberField = NUMBER_FIELDS[format],
 ): 'fails_digit' | 'round_in_doubt' | null {
-  const { field, text, number } = numberRead(format, lines);
+  const { field, text, number } = numberRead(format, lines, numberField);
   const doubtful = uncertain[field.line] ?? [];
   const positions = [...number].map((_, i) => field.from + i);
   const round = positions.filter((k) => ROUND.has(text[k] as string));

@@ -1,6 +1,6 @@
 /**
  * The document number's round glyphs as the zone's own print reads them, when the number fails its
- * check digit.
+ * check digit; and likewise a passport's personal number, which has a check digit of its own.
  *
  * At the 6–7 px capitals of a zone about 300 px wide, the glyph classifier reads OCR-B's `0` as `O` (or
  * `D`) and is sure of it: on 60 generated photos at that size (seed 3, the small-print tuning set), 13
@@ -18,11 +18,23 @@
  * stand only when no other choice of round glyphs there would pass too (`mrz-round-slips.ts`). Nothing is
  * searched: the print proposes one reading, and the digit accepts it or the number stays unread.
  *
- * Only then, and only the number: a number that passes its digit is left as read, and so are the names
- * (no check digit would judge the print there).
+ * The personal number of a passport (TD3) is read the same way: it too may print letters and digits
+ * under a check digit of its own, and at 300 px its `0`s are read `O` as the number's are (seed 8 at
+ * 300 px, each page's first look: 8 of the 18 `0`s of TD3 second lines read as another glyph stood in the
+ * personal number, 10 in the document number). Its references leave out its own cells.
+ *
+ * Only then, and only those fields: a field that passes its digit is left as read, and so are the names
+ * (no check digit would judge the print there) and the other optional data (a card's, judged only by the
+ * composite digit with everything else).
  */
 import type { MrzFormat } from '../../../domain/mrz.ts';
-import { numberOpenToReread, numberRead, rereadNumberStands } from './mrz-document-number.ts';
+import {
+  checkedNumberFields,
+  type NumberField,
+  numberOpenToReread,
+  numberRead,
+  rereadNumberStands,
+} from './mrz-document-number.ts';
 import { ROUND_GLYPHS } from './mrz-round-slips.ts';
 import { printReading, zoneReferences } from './mrz-zone-print.ts';
 
@@ -37,15 +49,17 @@ const ROUND: ReadonlySet<string> = new Set(ROUND_GLYPHS);
 export const MIN_NUMBER_REFERENCE_CELLS = 2;
 
 /**
- * The line holding the document number with its round glyphs as the zone's print reads them, and the
- * positions so changed; null when the number passes its check digit, when anything else in it (or its
- * check digit) is in doubt (`mrz-document-number.ts`), when the print changes nothing, or when the result
- * does not stand. `cells` are the zone's cells as read (each with its centred patch); `isReference` says
- * which of them the print may take as references of the character read there.
+ * The zone's lines with the round glyphs of each checked field that fails its check digit (the document
+ * number, and a passport's personal number: `checkedNumberFields`) as the zone's print reads them, and
+ * the positions so changed by line; null when no field changed. A field is left as read when it passes
+ * its check digit, when anything else in it (or its check digit) is in doubt (`mrz-document-number.ts`),
+ * when the print changes nothing, or when the result does not stand. `cells` are the zone's cells as read
+ * (each with its centred patch); `isReference` says which of them the print may take as references of the
+ * character read there.
  *
  * @example
  * numberByZonePrint('TD3', ['P<MEX…', '61696O97<6MEX…'], [[], []], cells)
- * // { line: 1, text: '61696097<6MEX…', changed: [5] }: the cell is nearer the zone's 0s than its Os
+ * // { lines: ['P<MEX…', '61696097<6MEX…'], changed: [[], [5]] }: the cell is nearer the zone's 0s than its Os
  */
 export function numberByZonePrint<Cell extends { patch: Float32Array }>(
   format: MrzFormat,
@@ -53,16 +67,36 @@ export function numberByZonePrint<Cell extends { patch: Float32Array }>(
   uncertain: readonly (readonly number[])[],
   cells: readonly (readonly Cell[])[],
   isReference: (cell: Cell) => boolean,
-): { line: number; text: string; changed: number[] } | null {
-  if (numberOpenToReread(format, lines, uncertain) !== 'fails_digit') return null;
-  const { field, text, number } = numberRead(format, lines);
+): { lines: string[]; changed: number[][] } | null {
+  const reread = [...lines];
+  const changed: number[][] = lines.map(() => []);
+  for (const field of checkedNumberFields(format)) {
+    const byPrint = fieldByZonePrint(format, reread, uncertain, cells, isReference, field);
+    if (!byPrint) continue;
+    reread[field.line] = byPrint.text;
+    changed[field.line]?.push(...byPrint.changed);
+  }
+  return changed.some((positions) => positions.length > 0) ? { lines: reread, changed } : null;
+}
+
+/** One field's line as the print reads its round glyphs, when the field is open to it and the result stands. */
+function fieldByZonePrint<Cell extends { patch: Float32Array }>(
+  format: MrzFormat,
+  lines: readonly string[],
+  uncertain: readonly (readonly number[])[],
+  cells: readonly (readonly Cell[])[],
+  isReference: (cell: Cell) => boolean,
+  numberField: NumberField,
+): { text: string; changed: number[] } | null {
+  if (numberOpenToReread(format, lines, uncertain, numberField) !== 'fails_digit') return null;
+  const { field, text, number } = numberRead(format, lines, numberField);
   const round = [...number].flatMap((character, i) => (ROUND.has(character) ? [field.from + i] : []));
-  const inNumber = (line: number, k: number) => line === field.line && k >= field.from && k <= field.to;
+  const inField = (line: number, k: number) => line === field.line && k >= field.from && k <= field.to;
   const references = zoneReferences(
     lines.flatMap((lineText, line) =>
       [...lineText].flatMap((character, k) => {
         const cell = cells[line]?.[k];
-        return cell && isReference(cell) && !inNumber(line, k) ? [{ character, patch: cell.patch }] : [];
+        return cell && isReference(cell) && !inField(line, k) ? [{ character, patch: cell.patch }] : [];
       }),
     ),
   );
@@ -79,5 +113,5 @@ export function numberByZonePrint<Cell extends { patch: Float32Array }>(
     changed.push(k);
   }
   if (changed.length === 0 || !rereadNumberStands(format, field, reread, changed)) return null;
-  return { line: field.line, text: reread, changed };
+  return { text: reread, changed };
 }
