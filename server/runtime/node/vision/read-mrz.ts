@@ -150,7 +150,11 @@ interface CellRead {
   patch: Float32Array;
   share: number;
   rivals: string[];
-  /** In the names, the second reader read this cell otherwise: no agreement can settle it. */
+  /**
+   * In the names, the second reader read this cell otherwise; in small print, it read `0` where the
+   * classifier read a round letter (zeroAgainstRoundLetter): no agreement can settle it, and it is no
+   * reference of the zone's print.
+   */
   contested: boolean;
   /** The second reader read this cell the same. */
   seconded: boolean;
@@ -435,6 +439,8 @@ export async function readMrz(
         const cell = cells[k] as CellRead;
         if (character === text[k]) cell.seconded = true;
         else if (inNames(zone.format, index, k)) cell.contested = true;
+        else if (belowTrainedSize && zeroAgainstRoundLetter(layout[index]?.[k], text[k], character))
+          cell.contested = true;
       }
       for (const k of settle) {
         if (other.get(k) === text[k]) doubtful.splice(doubtful.indexOf(k), 1);
@@ -700,12 +706,29 @@ export function roundGlyphsContestedInSmallPrint(
   const round = [...text]
     .map((character, k) => ({ character, k }))
     .filter(({ character, k }) => layout[k] === 'X' && ROUND.has(character) && !doubtful.includes(k));
-  const contested = round.filter(({ character, k }) => character !== '0' && other.get(k) === '0');
+  const contested = round.filter(({ character, k }) => zeroAgainstRoundLetter('X', character, other.get(k)));
   if (contested.length === 0) return [];
   const loose = round
     .filter(({ k }) => (shares[k] as number) < MIN_ROUND_CONFIDENCE || contested.some((c) => c.k === k))
     .map(({ k }) => k);
   return loose.length >= 2 && roundSlipsCouldCancel(format, line, text, loose) ? loose : [];
+}
+
+/**
+ * Where a letter or a digit may stand (`layout` `X`), the classifier read a round letter (`O`, `D`, `Q`)
+ * and the second reader the digit `0`: against Tesseract's own bias, which reads OCR-B's `0` as a letter
+ * (roundGlyphsContestedInSmallPrint). In small print such a cell is contested: the zone's print may read
+ * it again, but no agreement of the print with the classifier settles it. On a fresh seed at 300 px the
+ * number `00110021` was read `OO110021`: the second `O` at a share of 0.50, Tesseract reading `0`, and the
+ * print, finding the cell nearer the names' `O`s, settled it; with the first, sure `O` the two slips
+ * cancelled under the digits and the zone was presented as read.
+ */
+function zeroAgainstRoundLetter(
+  layout: string | undefined,
+  read: string | undefined,
+  second: string | undefined,
+) {
+  return layout === 'X' && read !== undefined && ROUND_LETTERS.has(read) && second === '0';
 }
 
 /**
