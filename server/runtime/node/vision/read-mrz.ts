@@ -12,6 +12,7 @@ import {
 } from './mrz-cells.ts';
 import { classifyGlyph, type GlyphModelSize, MRZ_ALPHABET } from './mrz-glyph-model.ts';
 import { MRZ_SHAPES, type MrzLine, type MrzZone } from './mrz-zone.ts';
+import { isExactLine, latticeWithLostEndGlyph } from './mrz-lost-end-glyph.ts';
 import { secondRead } from './second-read.ts';
 import { roundSlipsCouldCancel } from './mrz-round-slips.ts';
 import { printAgrees, printIsDecisive, printReading, zoneReferences } from './mrz-zone-print.ts';
@@ -339,7 +340,11 @@ export async function readMrz(
   let sum = 0;
   let count = 0;
   const fitted = zone.lines.map((found) =>
-    lineGeometry(found.onLattice && found.cells.length === length ? found : latticeFromEnds(found, length)),
+    lineGeometry(
+      isExactLine(found, length)
+        ? found
+        : (latticeWithLostEndGlyph(found, zone.lines, length) ?? latticeFromEnds(found, length)),
+    ),
   );
   const lean = zoneLean(fitted);
   const capital = photoCapital(fitted, length, options.enlargement ?? 1);
