@@ -71,12 +71,20 @@ describe('unchecked letters the second reader reads otherwise', () => {
     // TD1: the sex at 7 and the nationality at 15–17 of the second line.
     const td1 = '7906123F1401073SEN<<<<<<<<<<<6';
     const td1Other = new Map([
-      [7, 'E'],
+      [7, 'M'],
       [15, 'B'],
       [3, '8'],
     ]);
     const td1Shares = [...td1].map((_, k) => (k === 7 || k === 15 || k === 3 ? 0.95 : 1));
     assert.deepEqual(uncheckedLettersContested('TD1', 1, td1, td1Shares, td1Other), [7, 15]);
+  });
+
+  it('takes no letter the sex cannot be for a reading of another sex', () => {
+    // The sex is F, M, < or X: Tesseract's `E` for an `F` is its own slip, not a second opinion.
+    const td1 = '7906123F1401073SEN<<<<<<<<<<<6';
+    const shares = [...td1].map((_, k) => (k === 7 ? 0.95 : 1));
+    assert.deepEqual(uncheckedLettersContested('TD1', 1, td1, shares, new Map([[7, 'E']])), []);
+    assert.deepEqual(uncheckedLettersContested('TD1', 1, td1, shares, new Map([[7, 'M']])), [7]);
   });
 
   it('takes no digit the second reader reads for another letter', () => {

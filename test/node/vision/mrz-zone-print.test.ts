@@ -148,4 +148,10 @@ describe('what the document code’s first character may be', () => {
     assert.equal(allowedCharacters('TD3', 1, 9), '0123456789<');
     assert.equal(allowedCharacters('TD1', 0, 5).length, 37);
   });
+
+  it('is F, M, < or X where the sex stands', () => {
+    assert.equal(allowedCharacters('TD1', 1, 7), 'FMX<');
+    assert.equal(allowedCharacters('TD2', 1, 20), 'FMX<');
+    assert.equal(allowedCharacters('TD3', 1, 20), 'FMX<');
+  });
 });

@@ -25,7 +25,8 @@ import { visualZoneWords } from './read-visual-zone.ts';
  * What each position of a zone may hold (ICAO 9303 parts 4–6): `A` letters or filler, `N` digits or
  * filler (an empty check digit), `X` any; the document code's first character is `C` on a TD1 card (`A`,
  * `C` or `I`), `T` on a 36-character zone (`A`, `C` or `I` of a TD2 card, or `V` of an MRV-B visa) and `P`
- * on a 44-character zone (`P`, a passport, or `V`, an MRV-A visa). A visa's `V` is read as what it is and
+ * on a 44-character zone (`P`, a passport, or `V`, an MRV-A visa); `S`, the sex, is `F`, `M`, `<` or `X` (ICAO
+ * 9303's unspecified sex, which some states print). A visa's `V` is read as what it is and
  * refused by the parser, never taken for a card's or a passport's code. The layout is what the document is,
  * not a guess: reading a position as the best letter where only letters are allowed corrects nothing a
  * check digit would judge.
@@ -33,16 +34,16 @@ import { visualZoneWords } from './read-visual-zone.ts';
 const LAYOUTS: Readonly<Record<MrzFormat, readonly string[]>> = {
   TD1: [
     'CAAAA' + 'X'.repeat(9) + 'N' + 'X'.repeat(15),
-    'NNNNNNN' + 'A' + 'NNNNNNN' + 'AAA' + 'X'.repeat(11) + 'N',
+    'NNNNNNN' + 'S' + 'NNNNNNN' + 'AAA' + 'X'.repeat(11) + 'N',
     'A'.repeat(30),
   ],
   TD2: [
     'T' + 'A'.repeat(35),
-    'X'.repeat(9) + 'N' + 'AAA' + 'NNNNNNN' + 'A' + 'NNNNNNN' + 'X'.repeat(7) + 'N',
+    'X'.repeat(9) + 'N' + 'AAA' + 'NNNNNNN' + 'S' + 'NNNNNNN' + 'X'.repeat(7) + 'N',
   ],
   TD3: [
     'P' + 'A'.repeat(43),
-    'X'.repeat(9) + 'N' + 'AAA' + 'NNNNNNN' + 'A' + 'NNNNNNN' + 'X'.repeat(14) + 'NN',
+    'X'.repeat(9) + 'N' + 'AAA' + 'NNNNNNN' + 'S' + 'NNNNNNN' + 'X'.repeat(14) + 'NN',
   ],
 };
 
@@ -217,6 +218,7 @@ const ALLOWED: Readonly<Record<string, readonly number[]>> = {
   C: indicesOf('ACI'),
   T: indicesOf('ACIV'),
   P: indicesOf('PV'),
+  S: indicesOf('FMX<'),
 };
 
 /** The characters position `position` of line `line` may hold in a zone of `format` (see LAYOUTS). */
@@ -534,7 +536,8 @@ export async function readMrz(
  * another letter than the classifier and the classifier is short of
  * {@link MIN_NAME_CONFIDENCE_OVER_SECOND_READ}: doubtful. In the names the person confirms them; in a
  * code the zone does not count as read. `shares` are the classifier's, `other` the second reader's
- * characters by position (a digit it reads where a letter stands is no reading of another letter).
+ * characters by position (a digit it reads where a letter stands, or a letter the field cannot hold, such
+ * as an `N` where the sex stands, is no reading of another letter).
  *
  * Why the codes too: the classifier read the real Dutch `NLD` as `MLD` and an Icelandic `ISL` as `ZSL`,
  * surely, where Tesseract read them right. The list of codes refused both; a slip that makes another
@@ -558,6 +561,7 @@ export function uncheckedLettersContested(
       ([k, character]) =>
         (inNames(format, line, k) || inUncheckedCode(format, line, k)) &&
         LETTER.test(character) &&
+        allowedCharacters(format, line, k).includes(character) &&
         character !== text[k] &&
         (shares[k] ?? 0) < MIN_NAME_CONFIDENCE_OVER_SECOND_READ &&
         !(
