@@ -82,7 +82,10 @@ export function groupTextLines(glyphs: readonly InkComponent[], minGlyphs = 3): 
       const offset = Math.abs(cy - line.centerY);
       if (gap > 1.5 * size || gap < -0.5 * size) continue;
       // A smaller glyph inside the line's band (a chevron or a dash between capitals) belongs to it too.
+      // Not a line of one glyph, whose band is no line's yet: the page's edge beside a small zone (a thin
+      // blob two and a half capitals tall) took the number line's first eight digits into its band.
       const inBand =
+        line.glyphs.length >= 2 &&
         h >= 0.4 * line.height &&
         glyph.y0 >= line.centerY - 0.65 * line.height &&
         glyph.y1 <= line.centerY + 0.65 * line.height;
