@@ -11,20 +11,13 @@
  * beside the page's edge). The short line keeps its own glyphs' lattice, renumbered from that end.
  * Anything else (two glyphs short, a start off by a fraction of a pitch) is left to latticeFromEnds.
  */
-import type { MrzLine } from './mrz-zone.ts';
+import { latticePosition, type MrzLine } from './mrz-zone.ts';
 
 /**
  * How far, in pitches, the short line's span and its first glyph may be from where one lost end glyph
  * puts them: a third of a character, well inside the half that would make it another cell.
  */
 export const END_GLYPH_TOLERANCE = 0.35;
-
-/** Where on a line's lattice (`firstCenter + pitch·k + curve·k²`) the point `x` falls, in cells, unrounded. */
-function cellAt(line: MrzLine, x: number): number {
-  let k = (x - line.firstCenter) / line.pitch;
-  for (let i = 0; i < 2; i++) k = (x - line.firstCenter) / (line.pitch + line.curve * k);
-  return k;
-}
 
 /** A line the finder counted exactly: every position on its lattice. */
 export function isExactLine(line: MrzLine, length: number): boolean {
@@ -52,7 +45,7 @@ export function latticeWithLostEndGlyph(
   if (!exact) return undefined;
   // The last glyph's cell when the first glyph's is 0 (the lattice is fitted from the first glyph on):
   // one lost end glyph leaves length − 2.
-  const span = cellAt(line, last.x0 + (line.firstCenter - first.x0));
+  const span = latticePosition(line, last.x0 + (line.firstCenter - first.x0));
   if (Math.abs(span - (length - 2)) > END_GLYPH_TOLERANCE) return undefined;
   const cells = Array.from({ length }, () => ({ filler: false, inked: true }));
   const offset = (line.firstCenter - exact.firstCenter) / line.pitch;

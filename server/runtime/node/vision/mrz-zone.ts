@@ -111,9 +111,17 @@ export function latticeIndex(
   lattice: { firstCenter: number; pitch: number; curve: number },
   x: number,
 ): number {
+  return Math.round(latticePosition(lattice, x));
+}
+
+/** Where on the lattice (`firstCenter + pitch·k + curve·k²`) the point `x` falls, in cells, unrounded. */
+export function latticePosition(
+  lattice: { firstCenter: number; pitch: number; curve: number },
+  x: number,
+): number {
   let k = (x - lattice.firstCenter) / lattice.pitch;
   for (let i = 0; i < 2; i++) k = (x - lattice.firstCenter) / (lattice.pitch + lattice.curve * k);
-  return Math.round(k);
+  return k;
 }
 
 /** Least-squares fit of y = c0 + c1·x (+ c2·x²). */
