@@ -103,3 +103,27 @@ export function rereadNumberStands(
   if (!numberPassesItsDigit(field, reread)) return false;
   return changed.length < 2 || !roundSlipsCouldCancel(format, field.line, reread, changed);
 }
+
+/** One field's line as read again, and the positions changed; null when the field is left as read. */
+export type FieldReread = { text: string; changed: number[] } | null;
+
+/**
+ * Each checked field of the zone (`checkedNumberFields`) read again by `rereadField`, in turn, each
+ * seeing the lines as the fields before it left them; the lines and the positions changed by line, or
+ * null when no field changed.
+ */
+export function rereadCheckedFields(
+  format: MrzFormat,
+  lines: readonly string[],
+  rereadField: (lines: readonly string[], field: NumberField) => FieldReread,
+): { lines: string[]; changed: number[][] } | null {
+  const reread = [...lines];
+  const changed: number[][] = lines.map(() => []);
+  for (const field of checkedNumberFields(format)) {
+    const result = rereadField(reread, field);
+    if (!result) continue;
+    reread[field.line] = result.text;
+    changed[field.line]?.push(...result.changed);
+  }
+  return changed.some((positions) => positions.length > 0) ? { lines: reread, changed } : null;
+}

@@ -29,10 +29,11 @@
  */
 import type { MrzFormat } from '../../../domain/mrz.ts';
 import {
-  checkedNumberFields,
+  type FieldReread,
   type NumberField,
   numberOpenToReread,
   numberRead,
+  rereadCheckedFields,
   rereadNumberStands,
 } from './mrz-document-number.ts';
 import { ROUND_GLYPHS } from './mrz-round-slips.ts';
@@ -68,15 +69,9 @@ export function numberByZonePrint<Cell extends { patch: Float32Array }>(
   cells: readonly (readonly Cell[])[],
   isReference: (cell: Cell) => boolean,
 ): { lines: string[]; changed: number[][] } | null {
-  const reread = [...lines];
-  const changed: number[][] = lines.map(() => []);
-  for (const field of checkedNumberFields(format)) {
-    const byPrint = fieldByZonePrint(format, reread, uncertain, cells, isReference, field);
-    if (!byPrint) continue;
-    reread[field.line] = byPrint.text;
-    changed[field.line]?.push(...byPrint.changed);
-  }
-  return changed.some((positions) => positions.length > 0) ? { lines: reread, changed } : null;
+  return rereadCheckedFields(format, lines, (current, field) =>
+    fieldByZonePrint(format, current, uncertain, cells, isReference, field),
+  );
 }
 
 /** One field's line as the print reads its round glyphs, when the field is open to it and the result stands. */
@@ -87,7 +82,7 @@ function fieldByZonePrint<Cell extends { patch: Float32Array }>(
   cells: readonly (readonly Cell[])[],
   isReference: (cell: Cell) => boolean,
   numberField: NumberField,
-): { text: string; changed: number[] } | null {
+): FieldReread {
   if (numberOpenToReread(format, lines, uncertain, numberField) !== 'fails_digit') return null;
   const { field, text, number } = numberRead(format, lines, numberField);
   const round = [...number].flatMap((character, i) => (ROUND.has(character) ? [field.from + i] : []));

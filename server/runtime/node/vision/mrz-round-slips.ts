@@ -47,6 +47,12 @@ const CHECK_DIGITS: Readonly<Record<MrzFormat, readonly CheckDigit[]>> = {
 };
 
 export const ROUND_GLYPHS = ['0', 'O', 'D', 'Q'] as const;
+const ROUND: ReadonlySet<string> = new Set(ROUND_GLYPHS);
+
+/** Whether `character` is one of the {@link ROUND_GLYPHS}. */
+export function isRoundGlyph(character: string): boolean {
+  return ROUND.has(character);
+}
 const WEIGHTS = [7, 3, 1] as const;
 
 /** A character's value under ICAO 9303's check digit: digits as themselves, A–Z 10–35, `<` 0. */

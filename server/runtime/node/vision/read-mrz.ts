@@ -19,6 +19,7 @@ import { printAgrees, printIsDecisive, printReading, zoneReferences } from './mr
 import { namesInDoubt, namesRegion, visualNameConfirmations } from './mrz-visual-names.ts';
 import { needsVisualNumber, numberFromVisualZone } from './mrz-visual-zone.ts';
 import { numberByZonePrint } from './mrz-number-by-print.ts';
+import { linesWithNumbersFailingDigits, numberBySecondRead } from './mrz-number-by-second-read.ts';
 import { visualZoneWords } from './read-visual-zone.ts';
 
 /**
@@ -339,6 +340,8 @@ export async function readMrz(
   const cellReads: CellRead[][] = [];
   // Each line's second reading, where the second reader was asked (stateCodesByTheList).
   const secondReads: (ReadonlyMap<number, string> | undefined)[] = [];
+  // Each line's geometry, for a second reading asked after the whole zone is read (numberBySecondRead).
+  const geometries: LineGeometry[] = [];
   let sum = 0;
   let count = 0;
   const fitted = zone.lines.map((found) =>
@@ -357,6 +360,7 @@ export async function readMrz(
     process.stderr.write(`zone lean ${lean.toFixed(3)}, capital ${capital.toFixed(1)} px in the photo\n`);
   for (const [index, upright] of fitted.entries()) {
     const geometry = withShear(gray, upright, length, lean);
+    geometries.push(geometry);
     let text = '';
     const doubtful: number[] = [];
     const shares: number[] = [];
@@ -504,6 +508,30 @@ export async function readMrz(
     if (DEBUG) process.stderr.write(`number by the zone's print: ${JSON.stringify(byPrint.changed)}\n`);
     for (const [line, changed] of byPrint.changed.entries()) {
       lines[line] = byPrint.lines[line] as string;
+      uncertain[line] = (uncertain[line] ?? []).filter((k) => !changed.includes(k));
+    }
+  }
+  // A checked field that still fails its check digit: its round glyphs as the second reader reads them,
+  // the check digit judging the result (mrz-number-by-second-read.ts). The second reader is asked now
+  // about a line it was not asked about while the line was read.
+  for (const line of linesWithNumbersFailingDigits(zone.format, lines, uncertain)) {
+    const geometry = geometries[line];
+    if (secondReads[line] || !geometry) continue;
+    const other = await secondRead(gray, geometry, lines[line] as string, { lettersOnly: false });
+    secondReads[line] = other;
+    if (DEBUG)
+      process.stderr.write(
+        `second (asked for a number failing its digit) ${[...other]
+          .map(([k, c]) => (c === lines[line]?.[k] ? '' : `${k}:${c}`))
+          .filter(Boolean)
+          .join(' ')} of ${other.size}\n`,
+      );
+  }
+  const bySecondRead = numberBySecondRead(zone.format, lines, uncertain, secondReads);
+  if (bySecondRead) {
+    if (DEBUG) process.stderr.write(`number by the second reader: ${JSON.stringify(bySecondRead.changed)}\n`);
+    for (const [line, changed] of bySecondRead.changed.entries()) {
+      lines[line] = bySecondRead.lines[line] as string;
       uncertain[line] = (uncertain[line] ?? []).filter((k) => !changed.includes(k));
     }
   }
