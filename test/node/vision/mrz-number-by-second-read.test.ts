@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseMrz } from '../../../server/domain/mrz.ts';
+import { failingCheckDigits } from '../../../server/runtime/node/vision/mrz-round-slips.ts';
 import {
   linesWithNumbersFailingDigits,
   numberBySecondRead,
@@ -116,5 +117,48 @@ describe("a checked number's round glyphs as the second reader reads them", () =
     const read = misread(passport('29385208<'), 6, 'O');
     assert.equal(numberBySecondRead('TD3', read, [[], []], secondReading([[6, 'C']])), null);
     assert.equal(numberBySecondRead('TD3', read, [[], []], [undefined, undefined]), null);
+  });
+
+  describe("a card's optional data, which only the composite digit covers", () => {
+    // seed 8 at 300 px (`mrz_300px/td2-02`): the optional data `9840503` read `984O5O3`, both `0`s surely
+    // `O`; every other digit passed and the composite failed.
+    const printed = ['IRUSAKORHONEN<<JOAO<ANNA<<<<<<<<<<<<', '1369702594USA7405154F290304698405033'];
+    const read = [printed[0]!, '1369702594USA7405154F2903046984O5O33'];
+    /** The rule on card lines `lines`, with `uncertain`, the second reader reading both 0s as 0. */
+    const zerosRead = (lines: string[], uncertain: number[][]) =>
+      numberBySecondRead(
+        'TD2',
+        lines,
+        uncertain,
+        secondReading([
+          [31, '0'],
+          [33, '0'],
+        ]),
+      );
+
+    it("takes the second reader's round glyphs there when the composite alone fails", () => {
+      assert.equal(parseMrz(printed.join('\n')).valid, true);
+      assert.deepEqual(failingCheckDigits('TD2', read), [[1, 35]]);
+      assert.deepEqual(linesWithNumbersFailingDigits('TD2', read, [[], []]), [1]);
+      const reread = zerosRead(read, [[], []]);
+      assert.deepEqual(reread, { lines: printed, changed: [[], [31, 33]] });
+    });
+
+    it('is left alone when another check digit fails too, or something else under the composite is in doubt', () => {
+      const dateWrong = [read[0]!, `${read[1]!.slice(0, 14)}5${read[1]!.slice(15)}`];
+      assert.deepEqual(linesWithNumbersFailingDigits('TD2', dateWrong, [[], []]), []);
+      assert.equal(zerosRead(dateWrong, [[], []]), null);
+      assert.equal(zerosRead(read, [[], [15]]), null);
+      assert.equal(zerosRead(read, [[], [35]]), null);
+    });
+
+    it('is left alone when the second reader reads another character of the optional data otherwise', () => {
+      const other = secondReading([
+        [28, '8'],
+        [31, '0'],
+        [33, '0'],
+      ]);
+      assert.equal(numberBySecondRead('TD2', read, [[], []], other), null);
+    });
   });
 });

@@ -70,6 +70,36 @@ export function checkDigitOf(text: string): string {
 }
 
 /**
+ * Where each check digit of the zone that fails stands (`[line, position]`), in ICAO 9303's order: the
+ * fields' digits, then the composite. A digit printed as a filler stands for 0 (an empty optional field).
+ *
+ * @example
+ * failingCheckDigits('TD2', ['IRUTO…', '…2903046984O5O33']) // [[1, 35]]: only the composite fails
+ */
+export function failingCheckDigits(format: MrzFormat, lines: readonly string[]): [number, number][] {
+  return CHECK_DIGITS[format]
+    .filter(({ covers, at: [line, position] }) => {
+      let sum = 0;
+      for (const [i, [l, p]] of covers.entries())
+        sum += checkValue(lines[l]?.[p] ?? '<') * (WEIGHTS[i % 3] as number);
+      const printed = lines[line]?.[position] ?? '';
+      return String(sum % 10) !== (printed === '<' ? '0' : printed);
+    })
+    .map(({ at: [line, position] }) => [line, position]);
+}
+
+/** Whether position `position` of line `line` is covered by the zone's composite check digit. */
+export function coveredByComposite(format: MrzFormat, line: number, position: number): boolean {
+  const composite = CHECK_DIGITS[format].at(-1);
+  return composite?.covers.some(([l, p]) => l === line && p === position) ?? false;
+}
+
+/** Where the zone's composite check digit stands (`[line, position]`). */
+export function compositeDigitAt(format: MrzFormat): readonly [number, number] {
+  return (CHECK_DIGITS[format].at(-1) as CheckDigit).at;
+}
+
+/**
  * True when some other choice of round glyphs at `positions` of `line` (at least one changed) leaves the
  * sum of every check digit covering a changed position unchanged mod 10: slips there could pass unseen.
  * A position no check digit covers could always slip unseen.
