@@ -79,11 +79,9 @@ export function checkDigitOf(text: string): string {
 export function failingCheckDigits(format: MrzFormat, lines: readonly string[]): [number, number][] {
   return CHECK_DIGITS[format]
     .filter(({ covers, at: [line, position] }) => {
-      let sum = 0;
-      for (const [i, [l, p]] of covers.entries())
-        sum += checkValue(lines[l]?.[p] ?? '<') * (WEIGHTS[i % 3] as number);
+      const covered = covers.map(([l, p]) => lines[l]?.[p] ?? '<').join('');
       const printed = lines[line]?.[position] ?? '';
-      return String(sum % 10) !== (printed === '<' ? '0' : printed);
+      return checkDigitOf(covered) !== (printed === '<' ? '0' : printed);
     })
     .map(({ at: [line, position] }) => [line, position]);
 }
